@@ -1,0 +1,12 @@
+// Ordered, immutable migrations. Id ranges by area keep parallel work from colliding:
+// 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings.
+import { m001Library } from './001-library';
+import { m002Jobs } from './002-jobs';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [m001Library, m002Jobs];
