@@ -1,0 +1,10 @@
+// Events the core pushes to every host (IPC, SSE, CLI progress).
+import type { JobInfo } from './jobs';
+
+export type CuratorEvent =
+  | { type: 'job.updated'; job: JobInfo }
+  | { type: 'library.changed'; reason: string }
+  | { type: 'states.changed'; skillIds: number[] }
+  | { type: 'models.changed' };
+
+export type CuratorEventListener = (event: CuratorEvent) => void;
