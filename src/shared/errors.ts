@@ -55,6 +55,7 @@ export function isApiErrorData(value: unknown): value is ApiErrorData {
 export function toErrorData(error: unknown): ApiErrorData {
   if (error instanceof CuratorError) return error.toData();
   if (isApiErrorData(error)) return { code: error.code, message: error.message, details: error.details };
-  if (error instanceof Error && error.name === 'AbortError') return { code: 'CANCELLED', message: 'Cancelled' };
+  if (error instanceof Error && error.name === 'AbortError')
+    return { code: 'CANCELLED', message: 'Cancelled' };
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
 }

@@ -1,0 +1,47 @@
+// The one API contract: every host (Electron IPC, HTTP, CLI) exposes exactly these methods.
+import type { EvaluationApi } from './evaluation';
+import { evaluationMethods } from './evaluation';
+import type { JobsApi } from './jobs';
+import { jobsMethods } from './jobs';
+import type { LibraryApi } from './library';
+import { libraryMethods } from './library';
+import type { LlmApi } from './llm';
+import { llmMethods } from './llm';
+import type { ModelsApi } from './models';
+import { modelsMethods } from './models';
+import type { SelectApi } from './select';
+import { selectMethods } from './select';
+import type { SettingsApi } from './settings';
+import { settingsMethods } from './settings';
+
+export type CuratorApi = LibraryApi & JobsApi & ModelsApi & LlmApi & SelectApi & EvaluationApi & SettingsApi;
+export type ApiMethod = keyof CuratorApi;
+export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
+export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
+
+export const apiMethods = [
+  ...libraryMethods,
+  ...jobsMethods,
+  ...modelsMethods,
+  ...llmMethods,
+  ...selectMethods,
+  ...evaluationMethods,
+  ...settingsMethods,
+] as const satisfies readonly ApiMethod[];
+
+// A method in the contract but missing from the list fails to compile here, so no host can forget it.
+type UnlistedMethods = Exclude<ApiMethod, (typeof apiMethods)[number]>;
+const everyMethodListed: [UnlistedMethods] extends [never] ? true : UnlistedMethods = true;
+void everyMethodListed;
+
+export function isApiMethod(name: string): name is ApiMethod {
+  return (apiMethods as readonly string[]).includes(name);
+}
+
+export * from './evaluation';
+export * from './jobs';
+export * from './library';
+export * from './llm';
+export * from './models';
+export * from './select';
+export * from './settings';

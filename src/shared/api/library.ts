@@ -1,0 +1,152 @@
+// Library: import, browse, search, conflicts.
+import type { JobInfo } from '../jobs';
+
+export type SourceKind = 'folder' | 'zip' | 'file' | 'jsonl';
+export type ReviewStatus = 'unparsed' | 'parsed' | 'failed' | 'edited' | 'verified';
+export type ConflictResolution = 'keep-both' | 'replace' | 'skip';
+export type SearchMode = 'keyword' | 'dense' | 'hybrid';
+
+export interface SkillIssue {
+  severity: 'error' | 'warning';
+  rule: string;
+  message: string;
+  file: string;
+  line?: number;
+}
+
+export interface SkillFilters {
+  sourceId?: number;
+  status?: ReviewStatus;
+  hasErrors?: boolean;
+  hasWarnings?: boolean;
+}
+
+export interface SkillSummary {
+  id: number;
+  name: string;
+  description: string;
+  sourceId: number;
+  relPath: string;
+  status: ReviewStatus;
+  warningCount: number;
+  updatedAt: string;
+}
+
+export interface SkillFile {
+  path: string;
+  kind: 'script' | 'reference' | 'asset' | 'other';
+  size: number;
+  sha256: string;
+  isText: boolean;
+}
+
+export interface SkillDetail extends SkillSummary {
+  frontMatter: Record<string, unknown>;
+  body: string;
+  fullText: string;
+  contentHash: string;
+  warnings: SkillIssue[];
+  files: SkillFile[];
+  sourceLabel: string;
+  createdAt: string;
+}
+
+export interface SourceInfo {
+  id: number;
+  kind: SourceKind;
+  uri: string;
+  label: string;
+  environmentNote: string | null;
+  skillCount: number;
+  lastImportedAt: string | null;
+}
+
+export interface SkillRef {
+  name: string;
+  relPath: string;
+}
+
+export interface ImportReport {
+  sourceId: number;
+  added: SkillRef[];
+  updated: SkillRef[];
+  unchanged: SkillRef[];
+  removed: SkillRef[];
+  rejected: { relPath: string; file: string; issues: SkillIssue[] }[];
+  warnings: { name: string; relPath: string; issues: SkillIssue[] }[];
+  conflicts: { id: number; name: string; relPath: string; existingSkillId: number }[];
+  cancelled: boolean;
+}
+
+export interface ConflictInfo {
+  id: number;
+  name: string;
+  existingSkillId: number;
+  sourceId: number;
+  relPath: string;
+  incomingDescription: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolution: ConflictResolution | null;
+}
+
+export interface SearchHit {
+  skill: SkillSummary;
+  score: number;
+  /** Highlighted excerpt: matched ranges are wrapped in \u0002 ... \u0003 (never HTML). */
+  snippet: string;
+  ranks: Partial<Record<'keyword' | 'dense', number>>;
+}
+
+export interface SearchResponse {
+  mode: SearchMode;
+  engine: string;
+  hits: SearchHit[];
+}
+
+export interface LibraryStats {
+  skills: number;
+  sources: number;
+  withWarnings: number;
+  openConflicts: number;
+  byStatus: Record<ReviewStatus, number>;
+  dbBytes: number;
+}
+
+export interface LibraryApi {
+  'library.import'(req: {
+    path: string;
+    kind?: SourceKind;
+    label?: string;
+    onConflict?: 'record' | ConflictResolution;
+  }): Promise<JobInfo>;
+  'library.list'(
+    req: SkillFilters & { limit?: number; offset?: number },
+  ): Promise<{ total: number; items: SkillSummary[] }>;
+  'library.get'(req: { id: number }): Promise<SkillDetail>;
+  'library.search'(req: {
+    query: string;
+    mode?: SearchMode;
+    filters?: SkillFilters;
+    limit?: number;
+  }): Promise<SearchResponse>;
+  'library.stats'(req: Record<string, never>): Promise<LibraryStats>;
+  'library.sources'(req: Record<string, never>): Promise<SourceInfo[]>;
+  'library.setEnvironmentNote'(req: { sourceId: number; note: string | null }): Promise<SourceInfo>;
+  'library.importReport'(req: { sourceId: number }): Promise<ImportReport | null>;
+  'library.conflicts'(req: { includeResolved?: boolean }): Promise<ConflictInfo[]>;
+  'library.resolveConflict'(req: { id: number; resolution: ConflictResolution }): Promise<ConflictInfo>;
+}
+
+export const libraryMethods = [
+  'library.import',
+  'library.list',
+  'library.get',
+  'library.search',
+  'library.stats',
+  'library.sources',
+  'library.setEnvironmentNote',
+  'library.importReport',
+  'library.conflicts',
+  'library.resolveConflict',
+] as const;

@@ -1,0 +1,86 @@
+// LLM endpoint, parsing jobs, and the review of parsed states.
+import type { JobInfo } from '../jobs';
+import type { ReviewStatus } from './library';
+
+export interface ConnectionReport {
+  ok: boolean;
+  /** Plain words: what is wrong and what to do. */
+  message: string;
+  model?: string;
+  latencyMs?: number;
+}
+
+export interface SkillStates {
+  skillId: number;
+  precondition: string | null;
+  completion: string | null;
+  status: ReviewStatus;
+  model: string | null;
+  promptVersion: string | null;
+  rawAnswer: string | null;
+  error: string | null;
+  /** The skill changed since it was parsed. */
+  outdated: boolean;
+  updatedAt: string | null;
+}
+
+export interface StateHistoryEntry {
+  id: number;
+  skillId: number;
+  action: string;
+  before: { precondition: string | null; completion: string | null; status: ReviewStatus } | null;
+  after: { precondition: string | null; completion: string | null; status: ReviewStatus } | null;
+  at: string;
+}
+
+export interface TaskParse {
+  task: string;
+  subtasks: string[];
+  states: string[];
+  source: 'llm' | 'manual' | 'label';
+  cached: boolean;
+  model?: string;
+  promptVersion?: string;
+  raw?: string;
+}
+
+export interface LlmApi {
+  'llm.test'(req: Record<string, never>): Promise<ConnectionReport>;
+  /** Stores the API key for the endpoint (never returned, never logged). */
+  'llm.setApiKey'(req: { apiKey: string | null }): Promise<{ stored: boolean }>;
+  'parse.skills'(req: {
+    only?: 'unparsed' | 'failed' | 'all';
+    ids?: number[];
+    force?: boolean;
+  }): Promise<JobInfo>;
+  'parse.task'(req: {
+    task: string;
+    environmentNote?: string;
+    sourceId?: number;
+    force?: boolean;
+  }): Promise<TaskParse>;
+  'states.get'(req: { skillId: number }): Promise<SkillStates>;
+  'states.edit'(req: {
+    skillId: number;
+    precondition?: string | null;
+    completion?: string | null;
+  }): Promise<SkillStates>;
+  'states.verify'(req: { skillId: number }): Promise<SkillStates>;
+  'states.history'(req: { skillId: number }): Promise<StateHistoryEntry[]>;
+  'states.revert'(req: { skillId: number; historyId: number }): Promise<SkillStates>;
+  /** The next skill to review after `afterId` with one of the statuses (default parsed|failed|edited). */
+  'states.next'(req: { afterId?: number; statuses?: ReviewStatus[] }): Promise<{ skillId: number | null }>;
+}
+
+export const llmMethods = [
+  'llm.test',
+  'llm.setApiKey',
+  'parse.skills',
+  'parse.task',
+  'states.get',
+  'states.edit',
+  'states.verify',
+  'states.history',
+  'states.revert',
+  'states.next',
+] as const;

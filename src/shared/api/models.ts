@@ -1,0 +1,66 @@
+// Local and remote models: install, verify, status, the vector index.
+import type { JobInfo } from '../jobs';
+
+export type ModelRole = 'embedder' | 'reranker';
+
+export interface ModelProblem {
+  file?: string;
+  message: string;
+}
+
+export interface ModelVerifyReport {
+  role: ModelRole;
+  path: string;
+  ok: boolean;
+  modelType?: string;
+  dtype?: string;
+  onnxFile?: string;
+  inputs?: string[];
+  outputs?: string[];
+  problems: ModelProblem[];
+}
+
+export interface EngineStatus {
+  role: ModelRole;
+  engine: 'onnx' | 'lexical' | 'remote';
+  id: string;
+  /** Execution provider that actually runs (cpu, cuda, dml, coreml), and why a fallback happened. */
+  provider?: string;
+  fallbackReason?: string;
+  loaded: boolean;
+}
+
+export interface IndexStatus {
+  modelId: string | null;
+  dim: number | null;
+  vectors: number;
+  skills: number;
+  missing: number;
+  stale: boolean;
+  staleReason?: string;
+}
+
+export interface ModelsApi {
+  'models.status'(req: Record<string, never>): Promise<EngineStatus[]>;
+  'models.verify'(req: { role: ModelRole; path: string }): Promise<ModelVerifyReport>;
+  /** Uses a local folder for a role (verified first; settings updated). */
+  'models.add'(req: {
+    role: ModelRole;
+    path: string;
+    dtype?: string;
+    device?: string;
+  }): Promise<ModelVerifyReport>;
+  /** Downloads the published ONNX export for a role into the data folder (a job; resumable). */
+  'models.download'(req: { role: ModelRole; repo?: string; dtype?: string }): Promise<JobInfo>;
+  'index.status'(req: Record<string, never>): Promise<IndexStatus>;
+  'index.build'(req: Record<string, never>): Promise<JobInfo>;
+}
+
+export const modelsMethods = [
+  'models.status',
+  'models.verify',
+  'models.add',
+  'models.download',
+  'index.status',
+  'index.build',
+] as const;

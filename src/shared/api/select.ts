@@ -1,0 +1,67 @@
+// Selection lab: run a variant on a task, replay with edits, export an answer.
+import type { SelectionTrace } from '../trace';
+import type { TaskParse } from './llm';
+
+export const variants = ['full', 'no-parse', 'no-graph', 'no-split', 'dense', 'llm'] as const;
+export type Variant = (typeof variants)[number];
+
+export interface SelectRequest {
+  task: string;
+  variant?: Variant;
+  /** k for the ranked variants (no-parse, dense, llm). */
+  k?: number;
+  /** K of the recall; default from settings. */
+  recallK?: number;
+  /** A parse typed by hand; otherwise the LLM parses the task (or the cached parse is used). */
+  parse?: Pick<TaskParse, 'subtasks' | 'states'>;
+  sourceId?: number;
+}
+
+export interface SelectionResult {
+  runId: number;
+  variant: Variant;
+  answer: { skillId: number; name: string }[];
+  trace: SelectionTrace;
+}
+
+export interface TraceEdits {
+  states?: { index: number; text: string }[];
+  subtasks?: { index: number; text: string }[];
+  skills?: { skillId: number; precondition?: string | null; completion?: string }[];
+  scores?: { key: string; r: number }[];
+}
+
+export interface SelectionRunSummary {
+  runId: number;
+  task: string;
+  variant: Variant;
+  answer: string[];
+  createdAt: string;
+}
+
+export interface SelectApi {
+  'select.run'(req: SelectRequest): Promise<SelectionResult>;
+  /** Runs several variants on one task (same parse, same candidates) for side-by-side comparison. */
+  'select.compare'(req: Omit<SelectRequest, 'variant'> & { variants: Variant[] }): Promise<SelectionResult[]>;
+  'select.replay'(req: {
+    runId?: number;
+    trace?: SelectionTrace;
+    edits: TraceEdits;
+  }): Promise<SelectionResult>;
+  'select.runs'(req: { limit?: number }): Promise<SelectionRunSummary[]>;
+  'select.get'(req: { runId: number }): Promise<SelectionResult>;
+  'export.skills'(req: {
+    skillIds: number[];
+    format: 'folder' | 'zip' | 'json';
+    destination: string;
+  }): Promise<{ destination: string; written: string[]; missing: { name: string; reason: string }[] }>;
+}
+
+export const selectMethods = [
+  'select.run',
+  'select.compare',
+  'select.replay',
+  'select.runs',
+  'select.get',
+  'export.skills',
+] as const;

@@ -1,0 +1,99 @@
+// Every number that tunes behaviour lives here, with its default; the UI shows them from this schema.
+import { z } from 'zod';
+
+const modelSlot = z.object({
+  /** A model folder (config.json, tokenizer, onnx/); empty = not installed. */
+  path: z.string().default(''),
+  dtype: z.enum(['auto', 'fp32', 'fp16', 'q8', 'q4']).default('auto'),
+  device: z.enum(['auto', 'cpu', 'cuda', 'dml', 'coreml']).default('auto'),
+});
+
+const remoteEndpoint = z.object({
+  baseURL: z.string().default(''),
+  model: z.string().default(''),
+  timeoutMs: z.number().int().min(1000).max(600_000).default(60_000),
+  maxRetries: z.number().int().min(0).max(10).default(3),
+});
+
+export const settingsSchema = z.object({
+  engines: z
+    .object({
+      /** Which engine scores: the built-in lexical one needs no download. */
+      embedder: z.enum(['lexical', 'onnx', 'remote']).default('lexical'),
+      crossEncoder: z.enum(['lexical', 'onnx', 'remote']).default('lexical'),
+    })
+    .prefault({}),
+  models: z
+    .object({
+      embedder: modelSlot.prefault({}),
+      reranker: modelSlot.prefault({}),
+      embedBatchSize: z.number().int().min(1).max(256).default(16),
+      rerankBatchSize: z.number().int().min(1).max(64).default(4),
+    })
+    .prefault({}),
+  remote: z
+    .object({
+      embeddings: remoteEndpoint.prefault({}),
+      rerank: remoteEndpoint.prefault({}),
+    })
+    .prefault({}),
+  selection: z
+    .object({
+      /** K: candidates the recall passes on (METHOD.md step 1). */
+      recallK: z.number().int().min(1).max(500).default(30),
+      /** k for the ranked variants. */
+      rankedK: z.number().int().min(1).max(20).default(2),
+      /** Token budget for the whole cross-encoder prompt; only the skill body is cut. */
+      crossEncoderMaxTokens: z.number().int().min(128).max(8192).default(1024),
+      /** Body budget (characters) per candidate shown to the LLM selector. */
+      llmSelectorBodyChars: z.number().int().min(0).max(20_000).default(600),
+      recallInstruction: z
+        .string()
+        .default('Given an agent task, retrieve the skill whose description best helps complete it'),
+    })
+    .prefault({}),
+  llm: z
+    .object({
+      baseURL: z.string().default('http://127.0.0.1:11434/v1'),
+      model: z.string().default(''),
+      temperature: z.number().min(0).max(2).default(0),
+      concurrency: z.number().int().min(1).max(64).default(4),
+      timeoutMs: z.number().int().min(1000).max(600_000).default(60_000),
+      maxRetries: z.number().int().min(0).max(10).default(4),
+      /** Prices in currency units per million tokens, for the cost estimate. */
+      promptPricePerMTok: z.number().min(0).default(0),
+      completionPricePerMTok: z.number().min(0).default(0),
+    })
+    .prefault({}),
+  import: z
+    .object({
+      maxSkillMdBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .default(1024 * 1024),
+      maxZipEntryBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .default(64 * 1024 * 1024),
+      maxZipTotalBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .default(1024 * 1024 * 1024),
+    })
+    .prefault({}),
+  ui: z
+    .object({
+      theme: z.enum(['system', 'light', 'dark']).default('system'),
+    })
+    .prefault({}),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsPatch = { [K in keyof Settings]?: Partial<Settings[K]> };
+
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}
