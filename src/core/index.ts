@@ -1,0 +1,91 @@
+// createCore(deps): the object that implements the whole API for every host (Electron IPC, HTTP, CLI).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CuratorApi } from '../shared/api';
+import type { CuratorEventListener } from '../shared/events';
+import { createEvaluationService } from './api/evaluation-service';
+import { createJobsService } from './api/jobs-service';
+import { createLibraryService } from './api/library-service';
+import { createLlmService } from './api/llm-service';
+import { createModelsService } from './api/models-service';
+import { createSelectService } from './api/select-service';
+import { createSettingsService } from './api/settings-service';
+import type { CoreContext, CorePaths, SecretStore } from './context';
+import { EventBus } from './event-bus';
+import { JobRunner } from './jobs/job-runner';
+import type { Logger } from './logger';
+import { silentLogger } from './logger';
+import { SettingsStore } from './settings-store';
+import type { OpenDbOptions } from './store/db';
+import { openDb } from './store/db';
+
+export interface CoreOptions {
+  dataDir: string;
+  /** Defaults to <dataDir>/library.db. */
+  dbFile?: string;
+  resourcesDir: string;
+  clock?: () => Date;
+  logger?: Logger;
+  secrets?: SecretStore;
+  db?: OpenDbOptions;
+}
+
+export interface Core extends CuratorApi {
+  onEvent(listener: CuratorEventListener): () => void;
+  /** Cancels running jobs, stops workers and closes the library file. */
+  close(): Promise<void>;
+  readonly context: CoreContext;
+}
+
+/** Keeps the key in memory only; hosts pass a real store (safeStorage, key file). */
+export function memorySecretStore(initial: string | null = null): SecretStore {
+  let key = initial;
+  return {
+    getApiKey: async () => key,
+    setApiKey: async (next) => {
+      key = next;
+    },
+  };
+}
+
+export function createCore(options: CoreOptions): Core {
+  mkdirSync(options.dataDir, { recursive: true });
+  const paths: CorePaths = {
+    dataDir: options.dataDir,
+    dbFile: options.dbFile ?? path.join(options.dataDir, 'library.db'),
+    modelsDir: path.join(options.dataDir, 'models'),
+    resourcesDir: options.resourcesDir,
+  };
+  const clock = options.clock ?? (() => new Date());
+  const db = openDb(paths.dbFile, options.db);
+  const events = new EventBus();
+  const jobs = new JobRunner(db, { clock, onUpdate: (job) => events.emit({ type: 'job.updated', job }) });
+  const ctx: CoreContext = {
+    db,
+    paths,
+    clock,
+    logger: options.logger ?? silentLogger,
+    events,
+    jobs,
+    settings: new SettingsStore(db),
+    secrets: options.secrets ?? memorySecretStore(),
+  };
+  const api: CuratorApi = {
+    ...createLibraryService(ctx),
+    ...createJobsService(ctx),
+    ...createModelsService(ctx),
+    ...createLlmService(ctx),
+    ...createSelectService(ctx),
+    ...createEvaluationService(ctx),
+    ...createSettingsService(ctx),
+  };
+  return {
+    ...api,
+    context: ctx,
+    onEvent: (listener) => events.on(listener),
+    close: async () => {
+      await jobs.close();
+      db.close();
+    },
+  };
+}
