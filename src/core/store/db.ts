@@ -14,7 +14,10 @@ export interface OpenDbOptions {
 }
 
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
-  const db = new Database(file, { nativeBinding: options.nativeBinding, readonly: options.readonly });
+  const db = new Database(file, {
+    readonly: options.readonly ?? false,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -123,7 +123,8 @@ export interface LibraryApi {
   'library.list'(
     req: SkillFilters & { limit?: number; offset?: number },
   ): Promise<{ total: number; items: SkillSummary[] }>;
-  'library.get'(req: { id: number }): Promise<SkillDetail>;
+  /** By id, or by name (the newest skill of that name). */
+  'library.get'(req: { id?: number; name?: string }): Promise<SkillDetail>;
   'library.search'(req: {
     query: string;
     mode?: SearchMode;

@@ -1,0 +1,36 @@
+// CLI: jobs list, show, cancel, resume.
+import type { Command } from 'commander';
+import { followJob, printJson, printLine } from '../output';
+import { withCore } from '../run-command';
+
+export function registerJobCommands(program: Command): void {
+  const jobs = program
+    .command('jobs')
+    .description('long-running work: imports, parsing, indexing, evaluation');
+  jobs.command('list', { isDefault: true }).action(
+    withCore(async (core, g) => {
+      const list = await core['jobs.list']({});
+      if (g.json) return printJson(list);
+      for (const j of list) {
+        printLine(
+          `${j.id}  ${j.kind.padEnd(14)} ${j.status.padEnd(11)} ${j.progress.done}/${j.progress.total}  ${j.createdAt}`,
+        );
+      }
+      if (list.length === 0) printLine('no jobs');
+    }),
+  );
+  jobs.command('show <id>').action(
+    withCore(async (core, _g, id: string) => {
+      printJson(await core['jobs.get']({ id }));
+    }),
+  );
+  jobs
+    .command('resume <id>')
+    .description('continue an interrupted, failed or cancelled job')
+    .action(
+      withCore(async (core, g, id: string) => {
+        const final = await followJob(core, await core['jobs.resume']({ id }), !!g.json);
+        if (g.json) printJson(final);
+      }),
+    );
+}

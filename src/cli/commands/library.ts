@@ -1,0 +1,233 @@
+// CLI: import, list, show, search, stats, sources, conflicts.
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
+import { followJob, printJson, printLine, renderSnippet } from '../output';
+import { intOption, withCore } from '../run-command';
+
+function filtersFrom(opts: { source?: number; status?: ReviewStatus; errors?: boolean }): SkillFilters {
+  const filters: SkillFilters = {};
+  if (opts.source !== undefined) filters.sourceId = opts.source;
+  if (opts.status) filters.status = opts.status;
+  if (opts.errors) filters.hasWarnings = true;
+  return filters;
+}
+
+function printImportReport(report: ImportReport): void {
+  printLine(
+    `source ${report.sourceId}: added ${report.added.length}, updated ${report.updated.length}, unchanged ${report.unchanged.length}, removed ${report.removed.length}, rejected ${report.rejected.length}, with warnings ${report.warnings.length}, conflicts ${report.conflicts.length}${report.cancelled ? ' (cancelled)' : ''}`,
+  );
+  for (const r of report.rejected) {
+    for (const issue of r.issues.filter((i) => i.severity === 'error')) {
+      printLine(`  rejected ${r.file}${issue.line ? `:${issue.line}` : ''} [${issue.rule}] ${issue.message}`);
+    }
+  }
+  for (const c of report.conflicts) {
+    printLine(
+      `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} (resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`,
+    );
+  }
+}
+
+const statusOption = () =>
+  new Option('--status <status>', 'review status').choices([
+    'unparsed',
+    'parsed',
+    'failed',
+    'edited',
+    'verified',
+  ]);
+
+export function registerLibraryCommands(program: Command): void {
+  program
+    .command('import <path>')
+    .description('import skills from a folder tree, a .zip, a single SKILL.md or a JSONL dump')
+    .addOption(
+      new Option('--kind <kind>', 'source kind (detected when omitted)').choices([
+        'folder',
+        'zip',
+        'file',
+        'jsonl',
+      ]),
+    )
+    .option('--label <label>', 'a name for this source')
+    .addOption(
+      new Option('--on-conflict <mode>', 'same name, different content')
+        .choices(['record', 'keep-both', 'replace', 'skip'])
+        .default('record'),
+    )
+    .option('--warnings', 'list every warning')
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          source: string,
+          opts: { kind?: SourceKind; label?: string; onConflict: 'record'; warnings?: boolean },
+        ) => {
+          const job = await core['library.import']({
+            path: source,
+            kind: opts.kind,
+            label: opts.label,
+            onConflict: opts.onConflict,
+          });
+          const final = await followJob(core, job, !!g.json);
+          const report = final.result as ImportReport | undefined;
+          if (g.json) return printJson({ job: final, report });
+          if (final.status === 'failed') throw final.error;
+          if (report) {
+            printImportReport(report);
+            if (opts.warnings)
+              for (const w of report.warnings)
+                for (const i of w.issues)
+                  printLine(`  warning ${i.file}${i.line ? `:${i.line}` : ''} [${i.rule}] ${i.message}`);
+          }
+        },
+      ),
+    );
+
+  program
+    .command('list')
+    .description('list skills')
+    .option('--source <id>', 'only this source', intOption)
+    .addOption(statusOption())
+    .option('--errors', 'only skills with validation warnings')
+    .option('--limit <n>', 'rows', intOption, 50)
+    .option('--offset <n>', 'skip rows', intOption, 0)
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          opts: { source?: number; status?: ReviewStatus; errors?: boolean; limit: number; offset: number },
+        ) => {
+          const page = await core['library.list']({
+            ...filtersFrom(opts),
+            limit: opts.limit,
+            offset: opts.offset,
+          });
+          if (g.json) return printJson(page);
+          for (const s of page.items)
+            printLine(
+              `${String(s.id).padStart(5)}  ${s.name.padEnd(40)} ${s.status.padEnd(9)} ${s.description.slice(0, 70)}`,
+            );
+          printLine(`${page.items.length} of ${page.total}`);
+        },
+      ),
+    );
+
+  program
+    .command('show <skill>')
+    .description('show one skill by id or name')
+    .action(
+      withCore(async (core, g, skill: string) => {
+        const detail = await core['library.get'](
+          /^\d+$/.test(skill) ? { id: Number(skill) } : { name: skill },
+        );
+        if (g.json) return printJson(detail);
+        printLine(
+          `${detail.name} (#${detail.id}, ${detail.status}) from ${detail.sourceLabel}/${detail.relPath}`,
+        );
+        printLine(detail.description);
+        for (const w of detail.warnings) printLine(`  warning [${w.rule}] ${w.message}`);
+        printLine(`files: ${detail.files.map((f) => f.path).join(', ') || 'none'}`);
+        printLine('');
+        printLine(detail.body);
+      }),
+    );
+
+  program
+    .command('search <query...>')
+    .description('search the library')
+    .addOption(
+      new Option('--mode <mode>', 'search mode').choices(['keyword', 'dense', 'hybrid']).default('keyword'),
+    )
+    .option('--source <id>', 'only this source', intOption)
+    .addOption(statusOption())
+    .option('--errors', 'only skills with validation warnings')
+    .option('--limit <n>', 'results', intOption, 10)
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          words: string[],
+          opts: { mode: SearchMode; source?: number; status?: ReviewStatus; errors?: boolean; limit: number },
+        ) => {
+          const res = await core['library.search']({
+            query: words.join(' '),
+            mode: opts.mode,
+            filters: filtersFrom(opts),
+            limit: opts.limit,
+          });
+          if (g.json) return printJson(res);
+          printLine(`${res.mode} search (${res.engine}): ${res.hits.length} hits`);
+          for (const [i, h] of res.hits.entries()) {
+            printLine(`${String(i + 1).padStart(3)}. ${h.skill.name}  (${h.score.toFixed(3)})`);
+            if (h.snippet) printLine(`     ${renderSnippet(h.snippet).replace(/\s+/g, ' ').slice(0, 160)}`);
+          }
+        },
+      ),
+    );
+
+  program
+    .command('stats')
+    .description('library counts and size')
+    .action(
+      withCore(async (core, g) => {
+        const stats = await core['library.stats']({});
+        if (g.json) return printJson(stats);
+        printLine(
+          `skills ${stats.skills}, sources ${stats.sources}, with warnings ${stats.withWarnings}, open conflicts ${stats.openConflicts}`,
+        );
+        printLine(
+          `review: ${Object.entries(stats.byStatus)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
+        printLine(`database ${(stats.dbBytes / 1024 / 1024).toFixed(1)} MiB`);
+      }),
+    );
+
+  program
+    .command('sources')
+    .description('import sources')
+    .action(
+      withCore(async (core, g) => {
+        const sources = await core['library.sources']({});
+        if (g.json) return printJson(sources);
+        for (const s of sources)
+          printLine(
+            `${String(s.id).padStart(3)}  ${s.kind.padEnd(6)} ${String(s.skillCount).padStart(6)} skills  ${s.label}  ${s.uri}`,
+          );
+      }),
+    );
+
+  const conflicts = program
+    .command('conflicts')
+    .description('skills with the same name and different content');
+  conflicts
+    .command('list', { isDefault: true })
+    .option('--all', 'include resolved ones')
+    .action(
+      withCore(async (core, g, opts: { all?: boolean }) => {
+        const list = await core['library.conflicts']({ includeResolved: !!opts.all });
+        if (g.json) return printJson(list);
+        for (const c of list)
+          printLine(
+            `#${c.id} ${c.name} at ${c.relPath} vs skill ${c.existingSkillId}${c.resolution ? ` -> ${c.resolution}` : ''}`,
+          );
+        if (list.length === 0) printLine('no conflicts');
+      }),
+    );
+  conflicts
+    .command('resolve <id> <resolution>')
+    .description('keep-both | replace | skip')
+    .action(
+      withCore(async (core, g, id: string, resolution: 'keep-both' | 'replace' | 'skip') => {
+        const res = await core['library.resolveConflict']({ id: intOption(id), resolution });
+        if (g.json) return printJson(res);
+        printLine(`conflict #${res.id} resolved: ${res.resolution}`);
+      }),
+    );
+}

@@ -1,0 +1,56 @@
+// Opens the core for a CLI command: data folder and library file from options or the environment, key from env or key file.
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Core } from '../core';
+import { createCore } from '../core';
+import type { SecretStore } from '../core/context';
+import { createLogger } from '../core/logger';
+
+export interface GlobalOptions {
+  db?: string;
+  data?: string;
+  json?: boolean;
+  verbose?: boolean;
+}
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const resourcesDir = path.join(repoRoot, 'resources');
+
+export function defaultDataDir(): string {
+  if (process.env.SKILL_CURATOR_DATA) return process.env.SKILL_CURATOR_DATA;
+  const base = process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share');
+  return path.join(base, 'skill-curator');
+}
+
+/** The CLI keeps the API key in the environment (SKILL_CURATOR_API_KEY) or a key file readable only by the user. */
+function keyFileSecrets(dataDir: string): SecretStore {
+  const file = path.join(dataDir, 'llm-api-key');
+  return {
+    getApiKey: async () => {
+      if (process.env.SKILL_CURATOR_API_KEY) return process.env.SKILL_CURATOR_API_KEY;
+      return existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null;
+    },
+    setApiKey: async (key) => {
+      if (key === null) {
+        rmSync(file, { force: true });
+        return;
+      }
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, key, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    },
+  };
+}
+
+export function openCore(options: GlobalOptions): Core {
+  const dataDir = path.resolve(options.data ?? defaultDataDir());
+  return createCore({
+    dataDir,
+    dbFile: options.db ? path.resolve(options.db) : undefined,
+    resourcesDir,
+    secrets: keyFileSecrets(dataDir),
+    logger: createLogger(options.verbose ? 'debug' : 'warn', (line) => process.stderr.write(line + '\n')),
+  });
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// The command-line host of the core: every command goes through the same typed API as the app.
+import { Command } from 'commander';
+import { registerJobCommands } from './commands/jobs';
+import { registerLibraryCommands } from './commands/library';
+import { registerServeCommand } from './commands/serve';
+
+const program = new Command('skill-curator')
+  .description('Curate, parse, search and test selection over libraries of AI-agent skills')
+  .option('--data <dir>', 'data folder (default $SKILL_CURATOR_DATA or ~/.local/share/skill-curator)')
+  .option('--db <file>', 'library file (default <data>/library.db)')
+  .option('--json', 'print JSON')
+  .option('--verbose', 'log debug lines to stderr')
+  .showHelpAfterError();
+
+registerLibraryCommands(program);
+registerJobCommands(program);
+registerServeCommand(program);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,56 @@
+// Printing for the CLI: JSON when asked, otherwise short human lines; job progress on stderr.
+import type { JobInfo } from '../shared/jobs';
+import { isFinished } from '../shared/jobs';
+import type { Core } from '../core';
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+export function printLine(line = ''): void {
+  process.stdout.write(line + '\n');
+}
+
+/** Turns the \u0002..\u0003 match markers of snippets into terminal emphasis (or brackets when not a TTY). */
+export function renderSnippet(snippet: string): string {
+  const tty = process.stdout.isTTY;
+  return snippet
+    .split('\u0002')
+    .join(tty ? '\x1b[1m' : '[')
+    .split('\u0003')
+    .join(tty ? '\x1b[0m' : ']');
+}
+
+function progressLine(job: JobInfo): string {
+  const p = job.progress;
+  const pct = p.total > 0 ? ` ${Math.floor((p.done / p.total) * 100)}%` : '';
+  const eta = p.etaSeconds !== undefined ? ` eta ${p.etaSeconds}s` : '';
+  const failed = p.failed ? ` failed ${p.failed}` : '';
+  return `${job.kind}: ${p.done}/${p.total}${pct}${failed}${eta}${p.message ? ` ${p.message}` : ''}`;
+}
+
+/** Waits for a job, showing progress on stderr; Ctrl+C cancels the job (a second one exits). */
+export async function followJob(core: Core, job: JobInfo, quiet: boolean): Promise<JobInfo> {
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    process.stderr.write('\nCancelling... (Ctrl+C again to quit now)\n');
+    void core['jobs.cancel']({ id: job.id });
+  };
+  process.on('SIGINT', onSigint);
+  const off = core.onEvent((event) => {
+    if (quiet || event.type !== 'job.updated' || event.job.id !== job.id || isFinished(event.job.status))
+      return;
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${progressLine(event.job)}`);
+  });
+  try {
+    const final = await core['jobs.wait']({ id: job.id });
+    if (!quiet && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    if (!quiet) process.stderr.write(`${progressLine(final)} -> ${final.status}\n`);
+    return final;
+  } finally {
+    off();
+    process.off('SIGINT', onSigint);
+  }
+}
