@@ -2,6 +2,9 @@
 // 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings.
 import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
+import { m010VectorIndex } from './010-vector-index';
+import { m011ScoreCache } from './011-score-cache';
+import { m020States } from './020-states';
 
 export interface Migration {
   id: number;
@@ -9,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [m001Library, m002Jobs];
+export const migrations: Migration[] = [m001Library, m002Jobs, m010VectorIndex, m011ScoreCache, m020States];
