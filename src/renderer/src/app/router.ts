@@ -1,0 +1,48 @@
+// Hash routes (#/library, #/skill/12, …): no server routes are needed in browser mode.
+import { useEffect, useState } from 'react';
+
+export type Route =
+  | { screen: 'library' }
+  | { screen: 'skill'; id: number }
+  | { screen: 'jobs' }
+  | { screen: 'select' }
+  | { screen: 'evaluation' }
+  | { screen: 'settings' };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/');
+  switch (parts[0]) {
+    case 'skill': {
+      const id = Number(parts[1]);
+      return Number.isInteger(id) && id > 0 ? { screen: 'skill', id } : { screen: 'library' };
+    }
+    case 'jobs':
+      return { screen: 'jobs' };
+    case 'select':
+      return { screen: 'select' };
+    case 'evaluation':
+      return { screen: 'evaluation' };
+    case 'settings':
+      return { screen: 'settings' };
+    default:
+      return { screen: 'library' };
+  }
+}
+
+export function routeHref(route: Route): string {
+  return route.screen === 'skill' ? `#/skill/${route.id}` : `#/${route.screen}`;
+}
+
+export function navigate(route: Route): void {
+  window.location.hash = routeHref(route).slice(1);
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
+  return route;
+}
