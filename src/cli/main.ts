@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The command-line host of the core: every command goes through the same typed API as the app.
 import { Command } from 'commander';
+import { registerDemoCommand } from './commands/demo';
 import { registerJobCommands } from './commands/jobs';
 import { registerLibraryCommands } from './commands/library';
 import { registerServeCommand } from './commands/serve';
@@ -16,5 +17,6 @@ const program = new Command('skill-curator')
 registerLibraryCommands(program);
 registerJobCommands(program);
 registerServeCommand(program);
+registerDemoCommand(program);
 
 await program.parseAsync(process.argv);

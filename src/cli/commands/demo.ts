@@ -1,0 +1,77 @@
+// CLI `demo` (npm start): the main job on the bundled sample library, end to end, then the HTTP host.
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { EvalRunReport, ImportReport, LabelSetInfo } from '../../shared/api';
+import type { Core } from '../../core';
+import { repoRoot, resourcesDir } from '../host';
+import { followJob, printLine } from '../output';
+import { withCore } from '../run-command';
+import { serveUntilStopped } from './serve';
+
+const sampleTask = 'heat a mug of water and put it in the coffee machine';
+
+async function sampleLabelSet(core: Core): Promise<LabelSetInfo> {
+  const existing = (await core['labels.list']({})).find((s) => s.name === 'sample-tasks');
+  return (
+    existing ??
+    core['labels.import']({ path: path.join(resourcesDir, 'sample-tasks.jsonl'), name: 'sample-tasks' })
+  );
+}
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command('demo')
+    .description('import the sample library, run a selection and the sample evaluation, then serve')
+    .option('--no-serve', 'stop after the evaluation')
+    .option('--port <port>', 'port for the HTTP host', (v) => Number(v), 0)
+    .action(
+      withCore(async (core, _g, opts: { serve: boolean; port: number }) => {
+        printLine(`Data folder: ${core.context.paths.dataDir}`);
+        const job = await core['library.import']({
+          path: path.join(resourcesDir, 'sample-library'),
+          label: 'sample-library',
+        });
+        const imported = await followJob(core, job, false);
+        const report = imported.result as ImportReport;
+        printLine(
+          `Sample library: ${report.added.length} added, ${report.updated.length} updated, ${report.unchanged.length} unchanged`,
+        );
+
+        const hits = await core['library.search']({ query: 'heat food microwave', limit: 3 });
+        printLine(
+          `\nSearch "heat food microwave" (${hits.engine}): ${hits.hits.map((h) => h.skill.name).join(', ')}`,
+        );
+
+        const selection = await core['select.run']({ task: sampleTask, variant: 'full' });
+        printLine(
+          `\nSelection for "${sampleTask}" (full): ${selection.answer.map((a) => a.name).join(' -> ') || '(none)'}`,
+        );
+
+        const set = await sampleLabelSet(core);
+        const evalJob = await followJob(
+          core,
+          await core['eval.run']({
+            setId: set.id,
+            variants: ['full', 'no-graph', 'no-split', 'no-parse', 'dense'],
+          }),
+          false,
+        );
+        if (evalJob.status !== 'done') throw evalJob.error;
+        const run = evalJob.result as { runId: number };
+        const evalReport: EvalRunReport = await core['eval.show']({ runId: run.runId });
+        printLine(
+          `\nEvaluation on ${set.name} (${set.itemCount} tasks, ${evalReport.engine}), recall@${evalReport.recallK} ${evalReport.recallAtK.toFixed(2)}:`,
+        );
+        printLine('variant    k  precision recall  F1    exact  size');
+        for (const m of evalReport.summary) {
+          printLine(
+            `${m.variant.padEnd(10)} ${String(m.k ?? '-').padEnd(2)} ${m.precision.toFixed(3).padEnd(9)} ${m.recall.toFixed(3).padEnd(7)} ${m.f1.toFixed(3).padEnd(5)} ${m.exactMatch.toFixed(3).padEnd(6)} ${m.meanAnswerSize.toFixed(2)}`,
+          );
+        }
+        printLine(
+          `\nCLI: npm run cli -- --data ${path.relative(repoRoot, core.context.paths.dataDir) || '.'} <command>`,
+        );
+        if (opts.serve) await serveUntilStopped(core, opts.port);
+      }),
+    );
+}
