@@ -1,0 +1,293 @@
+// The skill-parsing job: sends each selected skill's full text to the LLM (a few at a time), stores the strict
+// parse or a failure with the raw answer, and skips what is cached, protected or already done by an earlier run.
+import type { JobProgress } from '../../shared/jobs';
+import { CuratorError } from '../../shared/errors';
+import type { JobContext } from '../jobs/job-runner';
+import type { Db } from '../store/db';
+import { findCachedParse, protectedStatuses, recordParse } from '../states/skill-states';
+import { parseSkillAnswer } from './answer-parsers';
+import type { EndpointProblem } from './endpoint-errors';
+import type { Clock, LlmClient, Logger } from './ports';
+import { SKILL_PARSE_PROMPT_VERSION, buildSkillParseMessages, newBoundary } from './prompts';
+import { estimateCost } from './settings';
+import type { ReviewStatus } from '../../shared/api/library';
+
+export interface ParseSkillsDeps {
+  db: Db;
+  llm: LlmClient;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface ParseSkillsParams {
+  /** Which records to (re)parse; default 'unparsed' (also covers parsed skills whose content changed). With ids and no `only`: 'all'. */
+  only?: 'unparsed' | 'failed' | 'all';
+  ids?: number[];
+  /** Send even when a cached parse exists; with `ids`, also overwrite edited/verified records of those skills. */
+  force?: boolean;
+}
+
+/** The subset of JobContext the job uses (JobRunner's context satisfies it). */
+export type ParseJob = Pick<JobContext, 'signal' | 'report' | 'isItemDone' | 'markItem'>;
+
+export interface ParseSkillsResult {
+  /** Skills the selection covered. */
+  total: number;
+  parsed: number;
+  failed: number;
+  /** Answered from a stored parse of identical content; nothing sent. */
+  cached: number;
+  /** Edited or verified records that were left alone. */
+  protected: number;
+  /** Finished by an earlier run of this job. */
+  resumed: number;
+  promptTokens: number;
+  completionTokens: number;
+  estimatedCost: number;
+}
+
+interface Candidate {
+  id: number;
+  name: string;
+  fullText: string;
+  contentHash: string;
+  status: ReviewStatus | null;
+  model: string | null;
+  promptVersion: string | null;
+  sourceHash: string | null;
+}
+
+/** Failures of one skill; every other endpoint problem stops the job (the next skills would fail the same way). */
+const itemProblems: EndpointProblem[] = ['too-large', 'bad-request'];
+
+export const itemKey = (skillId: number) => `skill:${skillId}`;
+
+export async function parseSkills(
+  deps: ParseSkillsDeps,
+  params: ParseSkillsParams,
+  job: ParseJob,
+): Promise<ParseSkillsResult> {
+  const { db, llm, clock, logger } = deps;
+  const model = llm.settings.model;
+  const promptVersion = SKILL_PARSE_PROMPT_VERSION;
+  const explicit = new Set(params.ids ?? []);
+  const only = params.only ?? (params.ids ? 'all' : 'unparsed');
+  const selected = selectCandidates(db, only, params.ids);
+  const result: ParseSkillsResult = {
+    total: selected.length,
+    parsed: 0,
+    failed: 0,
+    cached: 0,
+    protected: 0,
+    resumed: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    estimatedCost: 0,
+  };
+  const counted = () => result.parsed + result.failed + result.cached + result.protected + result.resumed;
+  let sentDone = 0;
+  let sendStartedAt = 0;
+  const toSend: Candidate[] = [];
+
+  const report = (message?: string) => {
+    const progress: JobProgress = {
+      done: counted(),
+      total: result.total,
+      failed: result.failed,
+      counters: {
+        promptTokens: result.promptTokens,
+        completionTokens: result.completionTokens,
+        estimatedCost: result.estimatedCost,
+        cached: result.cached,
+        protected: result.protected,
+      },
+    };
+    if (message) progress.message = message;
+    if (sentDone > 0) {
+      const perItem = (clock().getTime() - sendStartedAt) / 1000 / sentDone;
+      progress.etaSeconds = Math.round(perItem * (toSend.length - sentDone));
+    }
+    job.report(progress);
+  };
+
+  for (const c of selected) {
+    const overwrite = params.force === true && explicit.has(c.id);
+    if (job.isItemDone(itemKey(c.id))) result.resumed++;
+    else if (c.status !== null && protectedStatuses.includes(c.status) && !overwrite) result.protected++;
+    else if (!params.force && isCurrent(c, model, promptVersion)) result.cached++;
+    else if (!params.force && reuseIdenticalParse(deps, c, model, promptVersion)) {
+      result.cached++;
+      job.markItem(itemKey(c.id), 'done', { cached: true });
+    } else toSend.push(c);
+  }
+  logger.info('Parsing skills', { model, promptVersion, selected: result.total, toSend: toSend.length });
+  report(toSend.length ? `Sending ${toSend.length} skills to ${model}` : 'Nothing to send');
+
+  const stop = new AbortController();
+  const onJobAbort = () => stop.abort();
+  job.signal.addEventListener('abort', onJobAbort, { once: true });
+  let stopError: CuratorError | undefined;
+  let next = 0;
+  sendStartedAt = clock().getTime();
+
+  const worker = async () => {
+    while (!stop.signal.aborted && next < toSend.length) {
+      const c = toSend[next++] as Candidate;
+      try {
+        await parseOne(c);
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        stopError = asStopError(error, c);
+        stop.abort();
+        return;
+      }
+    }
+  };
+
+  const parseOne = async (c: Candidate) => {
+    const overwrite = params.force === true && explicit.has(c.id);
+    let raw: string | null = null;
+    let error: string | null = null;
+    let usage = { promptTokens: 0, completionTokens: 0 };
+    try {
+      const answer = await llm.complete(buildSkillParseMessages(c.fullText, newBoundary()), {
+        signal: stop.signal,
+      });
+      raw = answer.text;
+      usage = answer.usage;
+    } catch (e) {
+      const problem = (e as CuratorError).details as { problem?: EndpointProblem } | undefined;
+      if (!(e instanceof CuratorError) || !problem?.problem || !itemProblems.includes(problem.problem))
+        throw e;
+      error = e.message;
+    }
+    const parsed = raw === null ? null : parseSkillAnswer(raw);
+    if (parsed && !parsed.ok) error = parsed.error;
+    const ok = parsed?.ok === true;
+    const stored = recordParse(
+      db,
+      clock,
+      c.id,
+      {
+        outcome: ok ? 'parsed' : 'failed',
+        precondition: ok ? parsed.value.precondition : null,
+        completion: ok ? parsed.value.completion : null,
+        rawAnswer: raw,
+        error,
+        model,
+        promptVersion,
+        sourceHash: c.contentHash,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+      },
+      overwrite,
+    );
+    result.promptTokens += usage.promptTokens;
+    result.completionTokens += usage.completionTokens;
+    result.estimatedCost = estimateCost(llm.settings, result.promptTokens, result.completionTokens);
+    sentDone++;
+    if (!stored)
+      result.protected++; // a curator edited it while the request was in flight
+    else if (ok) result.parsed++;
+    else {
+      result.failed++;
+      logger.warn('Skill parse failed', { skillId: c.id, reason: error });
+    }
+    job.markItem(itemKey(c.id), ok || !stored ? 'done' : 'failed', ok || !stored ? undefined : { error });
+    report(`Parsed ${c.name}`);
+  };
+
+  try {
+    const workers = Array.from({ length: Math.min(llm.settings.concurrency, toSend.length) }, worker);
+    await Promise.all(workers);
+  } finally {
+    job.signal.removeEventListener('abort', onJobAbort);
+  }
+  if (job.signal.aborted)
+    throw new CuratorError('CANCELLED', `Cancelled after ${counted()} of ${result.total} skills`);
+  if (stopError) throw stopError;
+  logger.info('Parsed skills', { ...result });
+  report('Finished');
+  return result;
+}
+
+function asStopError(error: unknown, c: Candidate): CuratorError {
+  if (error instanceof CuratorError) {
+    return new CuratorError(
+      error.code,
+      `Stopped at skill "${c.name}": ${error.message} Resume the job to continue where it stopped.`,
+      error.details,
+    );
+  }
+  return new CuratorError('INTERNAL', `Stopped at skill "${c.name}": ${String(error)}`);
+}
+
+function isCurrent(c: Candidate, model: string, promptVersion: string): boolean {
+  return (
+    c.status === 'parsed' &&
+    c.sourceHash === c.contentHash &&
+    c.model === model &&
+    c.promptVersion === promptVersion
+  );
+}
+
+/** Another skill with identical content (e.g. the same skill in two sources) was already parsed: copy, don't send. */
+function reuseIdenticalParse(
+  deps: ParseSkillsDeps,
+  c: Candidate,
+  model: string,
+  promptVersion: string,
+): boolean {
+  const hit = findCachedParse(deps.db, { sourceHash: c.contentHash, promptVersion, model });
+  if (!hit) return false;
+  return recordParse(
+    deps.db,
+    deps.clock,
+    c.id,
+    {
+      outcome: 'parsed',
+      precondition: hit.precondition,
+      completion: hit.completion,
+      rawAnswer: hit.rawAnswer,
+      error: null,
+      model,
+      promptVersion,
+      sourceHash: c.contentHash,
+      promptTokens: 0,
+      completionTokens: 0,
+    },
+    false,
+  );
+}
+
+function selectCandidates(
+  db: Db,
+  only: 'unparsed' | 'failed' | 'all',
+  ids: number[] | undefined,
+): Candidate[] {
+  const where: string[] = [];
+  if (only === 'unparsed') {
+    where.push(
+      "(st.status IS NULL OR st.status = 'unparsed' OR (st.status = 'parsed' AND st.source_hash != s.content_hash))",
+    );
+  } else if (only === 'failed') where.push("st.status = 'failed'");
+  if (ids) {
+    if (ids.length === 0) return [];
+    where.push(`s.id IN (${ids.map(() => '?').join(',')})`);
+  }
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.name, s.full_text AS fullText, s.content_hash AS contentHash, st.status, st.model,
+         st.prompt_version AS promptVersion, st.source_hash AS sourceHash
+       FROM skills s LEFT JOIN skill_states st ON st.skill_id = s.id
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.id`,
+    )
+    .all(...(ids ?? [])) as Candidate[];
+  if (ids) {
+    const found = new Set(rows.map((r) => r.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length && only === 'all')
+      throw new CuratorError('NOT_FOUND', `No skills with ids ${missing.join(', ')}`);
+  }
+  return rows;
+}

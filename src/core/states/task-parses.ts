@@ -1,0 +1,131 @@
+// Stored task decompositions: LLM parses cached by (task text + environment note, prompt version, model), and
+// parses typed by hand, which take precedence so the selection engine runs without any LLM.
+import { createHash } from 'node:crypto';
+import type { TaskParse } from '../../shared/api/llm';
+import { CuratorError } from '../../shared/errors';
+import type { Db } from '../store/db';
+import type { Clock } from '../llm/ports';
+import type { TaskDecomposition } from '../llm/answer-parsers';
+
+export const MANUAL = 'manual';
+
+/** The task as it is hashed and stored: surrounding whitespace does not make a different task. */
+export function normaliseTask(task: string): string {
+  return task.replace(/\s+/g, ' ').trim();
+}
+
+export function taskHash(task: string, environmentNote: string | undefined): string {
+  // The NUL separator keeps ("ab", "c") and ("a", "bc") apart.
+  return createHash('sha256')
+    .update(`${normaliseTask(task)}\u0000${environmentNote?.trim() ?? ''}`)
+    .digest('hex');
+}
+
+export function taskCacheKey(hash: string, promptVersion: string, model: string): string {
+  return `${hash}|${promptVersion}|${model}`;
+}
+
+interface TaskParseRow {
+  task: string;
+  prompt_version: string;
+  model: string;
+  status: 'parsed' | 'failed' | 'manual';
+  subtasks: string | null;
+  states: string | null;
+  raw_answer: string | null;
+  error: string | null;
+}
+
+export interface TaskParseRecord {
+  task: string;
+  environmentNote: string | undefined;
+  promptVersion: string;
+  model: string;
+  outcome: 'parsed' | 'failed' | 'manual';
+  decomposition: TaskDecomposition | null;
+  rawAnswer: string | null;
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export function storeTaskParse(db: Db, clock: Clock, record: TaskParseRecord): void {
+  if ((record.outcome === 'failed') !== (record.decomposition === null)) {
+    throw new CuratorError('INTERNAL', 'A failed task parse has no decomposition, and only a failed one');
+  }
+  const hash = taskHash(record.task, record.environmentNote);
+  const now = clock().toISOString();
+  db.prepare(
+    `INSERT INTO task_parses (cache_key, task_hash, task, environment_note, prompt_version, model, status, subtasks,
+       states, raw_answer, error, prompt_tokens, completion_tokens, created_at, updated_at)
+     VALUES (@key, @hash, @task, @note, @promptVersion, @model, @status, @subtasks, @states, @raw, @error,
+       @promptTokens, @completionTokens, @now, @now)
+     ON CONFLICT (cache_key) DO UPDATE SET status = excluded.status, subtasks = excluded.subtasks,
+       states = excluded.states, raw_answer = excluded.raw_answer, error = excluded.error,
+       prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+       updated_at = excluded.updated_at`,
+  ).run({
+    key: taskCacheKey(hash, record.promptVersion, record.model),
+    hash,
+    task: normaliseTask(record.task),
+    note: record.environmentNote?.trim() || null,
+    promptVersion: record.promptVersion,
+    model: record.model,
+    status: record.outcome,
+    subtasks: record.decomposition ? JSON.stringify(record.decomposition.subtasks) : null,
+    states: record.decomposition ? JSON.stringify(record.decomposition.states) : null,
+    raw: record.rawAnswer,
+    error: record.error,
+    promptTokens: record.promptTokens,
+    completionTokens: record.completionTokens,
+    now,
+  });
+}
+
+/** The usable parse for exactly this prompt version and model, if one is stored. */
+export function findTaskParse(
+  db: Db,
+  key: { task: string; environmentNote?: string; promptVersion: string; model: string },
+): TaskParse | undefined {
+  const row = db
+    .prepare("SELECT * FROM task_parses WHERE cache_key = ? AND status != 'failed'")
+    .get(taskCacheKey(taskHash(key.task, key.environmentNote), key.promptVersion, key.model)) as
+    TaskParseRow | undefined;
+  return row && toTaskParse(row);
+}
+
+/**
+ * What the selection engine uses when it must not call an LLM: the hand-typed parse if there is one, else the most
+ * recent LLM parse of the task (any model or prompt version).
+ */
+export function getTaskParse(db: Db, task: string, environmentNote?: string): TaskParse | undefined {
+  const row = db
+    .prepare(
+      `SELECT * FROM task_parses WHERE task_hash = ? AND status != 'failed'
+       ORDER BY (status = 'manual') DESC, updated_at DESC, id DESC LIMIT 1`,
+    )
+    .get(taskHash(task, environmentNote)) as TaskParseRow | undefined;
+  return row && toTaskParse(row);
+}
+
+/** Removes a hand-typed parse; LLM parses of the task stay. Returns whether there was one. */
+export function deleteManualTaskParse(db: Db, task: string, environmentNote?: string): boolean {
+  const key = taskCacheKey(taskHash(task, environmentNote), MANUAL, MANUAL);
+  return db.prepare('DELETE FROM task_parses WHERE cache_key = ?').run(key).changes > 0;
+}
+
+function toTaskParse(row: TaskParseRow): TaskParse {
+  const parse: TaskParse = {
+    task: row.task,
+    subtasks: JSON.parse(row.subtasks ?? '[]') as string[],
+    states: JSON.parse(row.states ?? '[]') as string[],
+    source: row.status === 'manual' ? 'manual' : 'llm',
+    cached: true,
+  };
+  if (row.status !== 'manual') {
+    parse.model = row.model;
+    parse.promptVersion = row.prompt_version;
+    if (row.raw_answer !== null) parse.raw = row.raw_answer;
+  }
+  return parse;
+}
