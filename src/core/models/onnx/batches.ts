@@ -1,0 +1,74 @@
+// Length-sorted batching: sequences of similar length share a batch, so left padding stays small and the padded
+// batch (rows x longest row) stays under a token bound that caps memory.
+
+export interface BatchLimits {
+  /** Most sequences in one batch. */
+  maxBatchSize: number;
+  /** Most padded tokens (rows x longest row) in one batch; a longer single sequence still runs alone. */
+  maxBatchTokens: number;
+}
+
+export interface PaddingStats {
+  batches: number;
+  /** Real tokens (mask = 1). */
+  tokens: number;
+  /** Tokens the model ran over, padding included. */
+  paddedTokens: number;
+}
+
+export const emptyPaddingStats = (): PaddingStats => ({ batches: 0, tokens: 0, paddedTokens: 0 });
+
+/** Share of the computed tokens that were padding. */
+export function paddingWaste(stats: PaddingStats): number {
+  return stats.paddedTokens === 0 ? 0 : 1 - stats.tokens / stats.paddedTokens;
+}
+
+export function addPaddingStats(into: PaddingStats, add: PaddingStats): void {
+  into.batches += add.batches;
+  into.tokens += add.tokens;
+  into.paddedTokens += add.paddedTokens;
+}
+
+/** Groups item indices into batches, shortest sequences first. */
+export function planBatches(lengths: number[], limits: BatchLimits): number[][] {
+  const order = lengths.map((_, i) => i).sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0) || a - b);
+  const batches: number[][] = [];
+  let current: number[] = [];
+  for (const index of order) {
+    const longest = lengths[index] ?? 0; // ascending order: the newcomer is the longest row
+    const fits =
+      current.length < limits.maxBatchSize && (current.length + 1) * longest <= limits.maxBatchTokens;
+    if (current.length > 0 && !fits) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(index);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** Left-padded int64 rows: pads first, so the last column is every row's last real token. */
+export function leftPad(
+  rows: number[][],
+  padId: number,
+): { ids: BigInt64Array; mask: BigInt64Array; width: number } {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const ids = new BigInt64Array(rows.length * width).fill(BigInt(padId));
+  const mask = new BigInt64Array(rows.length * width);
+  rows.forEach((row, r) => {
+    const offset = r * width + (width - row.length);
+    row.forEach((id, j) => {
+      ids[offset + j] = BigInt(id);
+      mask[offset + j] = 1n;
+    });
+  });
+  return { ids, mask, width };
+}
+
+export function batchStats(rows: number[][], width: number): PaddingStats {
+  return { batches: 1, tokens: rows.reduce((n, r) => n + r.length, 0), paddedTokens: rows.length * width };
+}
+
+/** Lets queued messages (a cancel) through between batches; onnxruntime's run blocks the thread while it works. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
