@@ -1,0 +1,131 @@
+// Scores r(a, b) for one selection: the provider port, sigma/log-sigma, and the book that serves each pair once
+// (from known scores first: a recorded trace, a memo shared across variants) and records every score used.
+import type { ScorePair } from '../models/ports';
+import type { Instruction } from './instructions';
+import type { RecordedScore } from './trace-types';
+import { approxTokens } from './documents';
+import { CuratorError } from '../../shared/errors';
+
+export type ScoreValue = number | { r: number; truncated?: boolean };
+
+/** r(a, b) for a batch of pairs under one instruction, in input order. Adapters wrap a CrossEncoder (and its cache). */
+export interface ScoreProvider {
+  readonly id: string;
+  score(instruction: Instruction, pairs: ScorePair[]): Promise<ScoreValue[]>;
+}
+
+export interface KnownScore {
+  r: number;
+  truncated?: boolean;
+  override?: boolean;
+}
+
+/** Scores already known, by pairKey; shared between variants of one task so a pair is scored once. */
+export type ScoreMemo = Map<string, KnownScore>;
+
+export function pairKey(version: string, query: string, document: string): string {
+  return `${version}\u0001${query}\u0001${document}`;
+}
+
+export function sigmoid(x: number): number {
+  return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
+}
+
+/** log sigma(x), computed without overflow; always <= 0. */
+export function logSigmoid(x: number): number {
+  return x >= 0 ? -Math.log1p(Math.exp(-x)) : x - Math.log1p(Math.exp(x));
+}
+
+export interface ScoreRequest {
+  query: string;
+  /** A text, or a candidate index whose skill document is used. */
+  doc: string | { candidate: number };
+}
+
+const templateTokens = 40;
+
+export class ScoreBook {
+  readonly recorded: RecordedScore[] = [];
+  private readonly used = new Set<string>();
+  pairsScored = 0;
+  pairsReused = 0;
+  documentTokens = 0;
+  scoringMs = 0;
+
+  constructor(
+    private readonly provider: ScoreProvider | null,
+    private readonly documents: readonly string[],
+    private readonly known: ScoreMemo,
+    private readonly maxTokens: number,
+    private readonly clock: () => number,
+  ) {}
+
+  get pairs(): number {
+    return this.used.size;
+  }
+
+  /** r for each request, in order; each distinct pair is scored at most once per book. */
+  async scores(instruction: Instruction, requests: ScoreRequest[]): Promise<number[]> {
+    const texts = requests.map((q) => ({ query: q.query, document: this.documentText(q.doc) }));
+    const keys = texts.map((t) => pairKey(instruction.version, t.query, t.document));
+    const missing = new Map<string, ScorePair>();
+    keys.forEach((key, i) => {
+      if (!this.known.has(key) && !missing.has(key)) missing.set(key, texts[i]!);
+    });
+    if (missing.size > 0) await this.fetch(instruction, missing);
+    return keys.map((key, i) => {
+      const score = this.known.get(key)!;
+      if (!this.used.has(key)) {
+        this.used.add(key);
+        if (!missing.has(key)) this.pairsReused += 1;
+        const { query, document } = texts[i]!;
+        this.documentTokens += Math.min(
+          this.maxTokens,
+          templateTokens + approxTokens(instruction.text + query + document),
+        );
+        this.recorded.push({
+          use: instruction.use,
+          version: instruction.version,
+          query,
+          doc: requests[i]!.doc,
+          r: score.r,
+          ...(score.truncated ? { truncated: true } : {}),
+          ...(score.override ? { override: true } : {}),
+        });
+      }
+      return score.r;
+    });
+  }
+
+  private async fetch(instruction: Instruction, missing: Map<string, ScorePair>): Promise<void> {
+    if (!this.provider)
+      throw new CuratorError(
+        'UNAVAILABLE',
+        `No scorer for ${missing.size} pair(s) under ${instruction.version}`,
+      );
+    const started = this.clock();
+    const values = await this.provider.score(instruction, [...missing.values()]);
+    this.scoringMs += this.clock() - started;
+    if (values.length !== missing.size)
+      throw new CuratorError(
+        'MODEL_ERROR',
+        `The scorer returned ${values.length} scores for ${missing.size} pairs`,
+      );
+    [...missing.keys()].forEach((key, i) => {
+      const v = values[i]!;
+      // + 0 turns -0 into 0 so a trace survives JSON unchanged; non-finite scores would not survive it at all.
+      const r = (typeof v === 'number' ? v : v.r) + 0;
+      if (!Number.isFinite(r))
+        throw new CuratorError('MODEL_ERROR', `The scorer returned ${r} under ${instruction.version}`);
+      this.known.set(key, typeof v === 'number' || !v.truncated ? { r } : { r, truncated: true });
+    });
+    this.pairsScored += missing.size;
+  }
+
+  documentText(doc: string | { candidate: number }): string {
+    if (typeof doc === 'string') return doc;
+    const text = this.documents[doc.candidate];
+    if (text === undefined) throw new Error(`No candidate ${doc.candidate}`);
+    return text;
+  }
+}

@@ -1,0 +1,196 @@
+// The variants users compare (METHOD.md "Variants"): the stage-wise ones (full, no-graph, no-split) and the ranked
+// ones (no-parse, dense, llm) with their k.
+import { CuratorError } from '../../shared/errors';
+import { createContext, rankBy, scoreRelevance, type SelectionContext } from './context';
+import { buildGraph } from './graph';
+import { parseSelectorAnswer, selectorPrompt } from './llm-selector';
+import { nodeWeights, stageBoundaries, stageSpans } from './split';
+import { dedupWinners, stageWinners } from './stages';
+import type {
+  AnswerItem,
+  LlmSelectorTrace,
+  NodeTrace,
+  RankedEntry,
+  StageTrace,
+  Variant,
+} from './trace-types';
+
+export interface VariantResult {
+  nodes: NodeTrace[];
+  splitPoints: number[];
+  stages: StageTrace[];
+  ranking: RankedEntry[];
+  llm: LlmSelectorTrace | null;
+  answer: AnswerItem[];
+  reason: string | null;
+  llmMs: number;
+  llmCalled: boolean;
+}
+
+export interface VariantOptions {
+  k: number;
+  prune: boolean;
+  batchSize: number;
+  llm?: (prompt: string) => Promise<string>;
+  llmBodyChars: number;
+  /** A recorded LLM answer (replay): used instead of asking again. */
+  llmAnswer?: string;
+  clock: () => number;
+  signal?: AbortSignal;
+}
+
+const empty = (): VariantResult => ({
+  nodes: [],
+  splitPoints: [],
+  stages: [],
+  ranking: [],
+  llm: null,
+  answer: [],
+  reason: null,
+  llmMs: 0,
+  llmCalled: false,
+});
+
+function item(ctx: SelectionContext, candidate: number, extra: Partial<AnswerItem>): AnswerItem {
+  const c = ctx.candidates[candidate]!;
+  return { name: c.name, skillId: c.skillId, candidate, stages: [], ...extra };
+}
+
+/** Edge case: the single skill with the largest rho_k. */
+function largestRho(ctx: SelectionContext, reason: string): VariantResult {
+  const best = rankBy(
+    ctx.candidates.map((c) => c.index),
+    (i) => ctx.candidates[i]!.rho!,
+  )[0]!;
+  return { ...empty(), answer: [item(ctx, best, {})], reason };
+}
+
+export async function stageVariant(
+  ctx: SelectionContext,
+  variant: 'full' | 'no-graph' | 'no-split',
+  options: VariantOptions,
+): Promise<VariantResult> {
+  await scoreRelevance(ctx);
+  options.signal?.throwIfAborted();
+  const parse = ctx.input.parse;
+  const n = parse?.states.length ?? 0;
+  const noTransition = `The task parse has ${n} state(s), so no transition: answered the skill with the largest rho`;
+  if (n <= 1 && variant !== 'full') return largestRho(ctx, noTransition);
+  let contenders = ctx.candidates;
+  const result = empty();
+
+  if (variant === 'full') {
+    const edges = await buildGraph(
+      parse?.states ?? [],
+      ctx.candidates.map((c) => ({
+        candidate: c.index,
+        precondition: c.precondition,
+        completion: c.completion,
+      })),
+      ctx.book,
+      options.prune,
+    );
+    for (const e of edges) {
+      const c = ctx.candidates[e.candidate]!;
+      c.src = e.src;
+      c.tgt = e.tgt;
+      c.srcScores = e.srcScores;
+      c.tgtScores = e.tgtScores;
+      c.dropped = e.dropped;
+    }
+    contenders = ctx.candidates.filter((c) => c.dropped === null);
+    if (n <= 1) return largestRho(ctx, noTransition);
+    if (contenders.length === 0)
+      return largestRho(ctx, 'No candidate survives in the graph: answered the skill with the largest rho');
+    result.nodes = nodeWeights(
+      n,
+      contenders.map((c) => ({ src: c.src!, tgt: c.tgt!, w: c.w! })),
+    );
+    result.splitPoints = result.nodes.filter((x) => x.split).map((x) => x.i);
+  }
+  options.signal?.throwIfAborted();
+
+  const boundaries =
+    variant === 'full'
+      ? stageBoundaries(n, result.splitPoints)
+      : variant === 'no-graph'
+        ? [0, n - 1]
+        : Array.from({ length: n }, (_, i) => i);
+  result.stages = await stageWinners(
+    stageSpans(boundaries, parse!.subtasks),
+    contenders.map((c) => ({ candidate: c.index, rho: c.rho! })),
+    ctx.book,
+    options,
+  );
+  result.answer = dedupWinners(result.stages).map((w) => item(ctx, w.candidate, { stages: w.stages }));
+  return result;
+}
+
+export async function rankedVariant(
+  ctx: SelectionContext,
+  variant: 'no-parse' | 'dense' | 'llm',
+  options: VariantOptions,
+): Promise<VariantResult> {
+  const result = empty();
+  const all = ctx.candidates.map((c) => c.index);
+  if (variant === 'no-parse') {
+    await scoreRelevance(ctx);
+    result.ranking = rankBy(all, (i) => ctx.candidates[i]!.rho!).map((i) => ({
+      candidate: i,
+      score: ctx.candidates[i]!.rho!,
+    }));
+  } else if (variant === 'dense') {
+    result.ranking = rankBy(all, (i) => ctx.candidates[i]!.recallScore).map((i) => ({
+      candidate: i,
+      score: ctx.candidates[i]!.recallScore,
+    }));
+  } else {
+    await llmRanking(ctx, options, result);
+  }
+  result.answer = result.ranking.slice(0, options.k).map((r, i) => item(ctx, r.candidate, { rank: i + 1 }));
+  return result;
+}
+
+async function llmRanking(
+  ctx: SelectionContext,
+  options: VariantOptions,
+  result: VariantResult,
+): Promise<void> {
+  const prompt = selectorPrompt(ctx.input.task, ctx.input.candidates, options.llmBodyChars);
+  let raw = options.llmAnswer;
+  if (raw === undefined) {
+    if (!options.llm) throw new CuratorError('UNAVAILABLE', 'The llm variant needs an LLM endpoint');
+    const started = options.clock();
+    raw = await options.llm(prompt);
+    result.llmMs = options.clock() - started;
+    result.llmCalled = true;
+  }
+  const names = ctx.candidates.map((c) => c.name);
+  const parsed = parseSelectorAnswer(raw, names);
+  if (!parsed.ok) {
+    result.llm = { prompt, raw, ranked: [], notCandidates: [], duplicates: [], formatError: parsed.error };
+    result.reason = `The LLM answer was not a ranked list of names: ${parsed.error}`;
+    return;
+  }
+  result.llm = {
+    prompt,
+    raw,
+    ranked: parsed.ranked,
+    notCandidates: parsed.notCandidates,
+    duplicates: parsed.duplicates,
+  };
+  result.ranking = parsed.ranked.map((name, i) => ({ candidate: names.indexOf(name), score: i + 1 }));
+  if (parsed.ranked.length === 0) result.reason = 'The LLM found no candidate that helps';
+}
+
+export async function runVariant(
+  ctx: SelectionContext,
+  variant: Variant,
+  options: VariantOptions,
+): Promise<VariantResult> {
+  if (variant === 'full' || variant === 'no-graph' || variant === 'no-split')
+    return stageVariant(ctx, variant, options);
+  return rankedVariant(ctx, variant, options);
+}
+
+export { createContext };
