@@ -1,0 +1,131 @@
+// Imports one source into the library as a job: each skill in its own transaction, progress after each, cancel between
+// skills. Re-importing a source updates what changed and removes what the source no longer has.
+import path from 'node:path';
+import { promises as fsp } from 'node:fs';
+import { CuratorError } from '../../shared/errors';
+import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
+import { deleteSkill, skillsOfSource } from '../store/skills-repo';
+import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
+import { placeSkill } from './place-skill';
+import { detectSourceKind, openSource } from './sources/open-source';
+import {
+  defaultImportSettings,
+  type ImportJob,
+  type ImportSettings,
+  type ImportReport,
+  type ImportRequest,
+  type LibraryDeps,
+} from './types';
+
+export interface ImportOptions {
+  limits?: Partial<ImportSettings>;
+}
+
+export async function importSource(
+  deps: LibraryDeps,
+  request: ImportRequest,
+  job: ImportJob,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const { db, clock, logger } = deps;
+  const limits = { ...defaultImportSettings, ...options.limits };
+  if (!request.path) throw new CuratorError('INVALID_ARGUMENT', 'An import needs a path');
+  const absolute = path.resolve(request.path);
+  const kind = request.kind ?? (await detectSourceKind(absolute));
+  const uri = await fsp.realpath(absolute).catch(() => absolute);
+  const onConflict = request.onConflict ?? 'record';
+  const source = upsertSource(db, kind, uri, request.label ?? path.basename(uri), clock().toISOString());
+  const report: ImportReport = {
+    sourceId: source.id,
+    sourceUri: uri,
+    kind,
+    total: 0,
+    added: [],
+    updated: [],
+    unchanged: [],
+    removed: [],
+    duplicates: [],
+    rejected: [],
+    warnings: [],
+    conflicts: [],
+    cancelled: false,
+  };
+  job.report({ done: 0, total: 0, message: `Reading ${uri}` });
+  let opened;
+  try {
+    opened = await openSource(kind, uri, limits, job.signal);
+  } catch (error) {
+    if (!job.signal.aborted) throw error;
+    return finish(deps, report, job, true);
+  }
+  const seen = new Set<string>();
+  const { items } = opened;
+  report.total = items.length;
+  try {
+    for (const [index, item] of items.entries()) {
+      if (job.signal.aborted) {
+        report.cancelled = true;
+        break;
+      }
+      seen.add(item.relPath);
+      const loaded =
+        item.type === 'candidate' ? await item.load() : { ok: false as const, issues: item.issues };
+      if (!loaded.ok) {
+        report.rejected.push({ relPath: item.relPath, file: item.file, issues: loaded.issues });
+      } else {
+        const skill = loaded.skill;
+        const ref = { name: skill.name, relPath: skill.relPath };
+        const placed = db.transaction(() =>
+          placeSkill(db, source.id, skill, onConflict, clock().toISOString()),
+        )();
+        if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
+        if (placed.kind === 'duplicate')
+          report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
+        else if (placed.kind === 'conflict') {
+          report.conflicts.push({ ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
+          if (placed.written) report[placed.written].push(ref);
+        } else report[placed.kind].push(ref);
+      }
+      job.report({
+        done: index + 1,
+        total: items.length,
+        failed: report.rejected.length,
+        message: item.relPath || item.file,
+      });
+    }
+  } finally {
+    await opened.close();
+  }
+  // Only a complete listing of the source can say what it no longer has.
+  if (!report.cancelled && opened.complete !== false) removeMissing(deps, report, seen);
+  if (!report.cancelled) markImported(db, source.id, clock().toISOString());
+  logger.info('import finished', {
+    source: uri,
+    added: report.added.length,
+    updated: report.updated.length,
+    unchanged: report.unchanged.length,
+    removed: report.removed.length,
+    rejected: report.rejected.length,
+    conflicts: report.conflicts.length,
+    cancelled: report.cancelled,
+  });
+  return finish(deps, report, job, report.cancelled);
+}
+
+function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
+  const { db } = deps;
+  for (const row of skillsOfSource(db, report.sourceId)) {
+    if (seen.has(row.relPath)) continue;
+    db.transaction(() => deleteSkill(db, row.id))();
+    report.removed.push({ name: row.name, relPath: row.relPath });
+  }
+  for (const c of pendingConflictPlaces(db, report.sourceId)) {
+    if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
+  }
+}
+
+function finish(deps: LibraryDeps, report: ImportReport, job: ImportJob, cancelled: boolean): ImportReport {
+  report.cancelled = cancelled;
+  insertImportReport(deps.db, report, job.id ?? null, deps.clock().toISOString());
+  return report;
+}

@@ -1,0 +1,19 @@
+// The library back end as the API sees it: import, conflicts, reading the library, keyword search.
+export { importSource, type ImportOptions } from './importer';
+export { resolveConflict, type ConflictOutcome } from './resolve-conflict';
+export { detectSourceKind } from './sources/open-source';
+export * from './types';
+export { getSkill, libraryStats, listConflicts, listSkills, listSources } from '../store/library-repo';
+export type {
+  ConflictView,
+  LibraryStats,
+  ListSkillsQuery,
+  SkillDetail,
+  SkillFileInfo,
+  SkillSummary,
+  SourceSummary,
+} from '../store/library-repo';
+export type { SkillFilter } from '../store/library-filter';
+export { reviewStatuses, type ReviewStatus } from '../store/review-status';
+export { searchKeyword, snippetRuns, highlightStart, highlightEnd, keywordWeights } from '../search/keyword';
+export type { KeywordHit, KeywordQuery, KeywordResult } from '../search/keyword';

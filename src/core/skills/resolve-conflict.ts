@@ -1,0 +1,57 @@
+// The user's answer to a recorded name conflict: keep both skills, let the incoming one replace the existing one, or skip it.
+import { CuratorError } from '../../shared/errors';
+import { findConflict, markResolved } from '../store/conflicts-repo';
+import { findSkillAt, findSkillById } from '../store/skills-repo';
+import { replaceRival, writeHere } from './place-skill';
+import type { ConflictResolution, LibraryDeps } from './types';
+
+export interface ConflictOutcome {
+  conflictId: number;
+  resolution: ConflictResolution;
+  /** The skill that now holds the incoming content (null after 'skip'). */
+  skillId: number | null;
+}
+
+export function resolveConflict(
+  deps: LibraryDeps,
+  conflictId: number,
+  resolution: ConflictResolution,
+): ConflictOutcome {
+  const { db, clock } = deps;
+  if (!['keep-both', 'replace', 'skip'].includes(resolution)) {
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `A conflict is resolved with keep-both, replace or skip, not "${String(resolution)}"`,
+    );
+  }
+  return db.transaction((): ConflictOutcome => {
+    const conflict = findConflict(db, conflictId);
+    if (!conflict) throw new CuratorError('NOT_FOUND', `No import conflict ${conflictId}`);
+    if (conflict.resolvedAt !== null) {
+      throw new CuratorError(
+        'CONFLICT',
+        `Import conflict ${conflictId} was already resolved (${conflict.resolution})`,
+        { resolution: conflict.resolution },
+      );
+    }
+    const now = clock().toISOString();
+    const incoming = { ...conflict.incoming, relPath: conflict.relPath };
+    let skillId: number | null = null;
+    const existing = findSkillById(db, conflict.existingSkillId);
+    if (resolution === 'keep-both' || (resolution === 'replace' && !existing)) {
+      const placed = writeHere(
+        db,
+        conflict.sourceId,
+        findSkillAt(db, conflict.sourceId, conflict.relPath),
+        incoming,
+        now,
+      );
+      skillId = 'skillId' in placed ? placed.skillId : null;
+    } else if (resolution === 'replace' && existing) {
+      replaceRival(db, existing, conflict.sourceId, incoming, now);
+      skillId = existing.id;
+    }
+    markResolved(db, conflictId, resolution, now);
+    return { conflictId, resolution, skillId };
+  })();
+}

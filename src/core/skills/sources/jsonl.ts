@@ -1,0 +1,172 @@
+// JSONL source: one skill per line as a JSON object with at least name, description and body. Other keys are front matter;
+// `path` names the skill's place in the dump and `files` ([{path, content}]) carries package files as text.
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { summarizeBytes } from '../package-files';
+import { buildSkill, type BuildResult } from '../skill-md';
+import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
+import { rejection, type OpenedSource, type SourceItem } from './source';
+
+const notFrontMatter = new Set(['body', 'path', 'files']);
+
+export async function openJsonlSource(
+  file: string,
+  limits: ImportSettings,
+  signal: AbortSignal,
+): Promise<OpenedSource> {
+  const base = path.basename(file);
+  const items: SourceItem[] = [];
+  const usedPaths = new Set<string>();
+  for await (const { lineNo, text, tooLong } of readLines(file, limits.jsonlLineMaxBytes)) {
+    signal.throwIfAborted();
+    const where = `${base}:${lineNo}`;
+    if (tooLong) {
+      items.push(
+        rejection(
+          `line-${lineNo}`,
+          where,
+          'jsonl-line-too-large',
+          `line ${lineNo} is longer than ${limits.jsonlLineMaxBytes} bytes`,
+          lineNo,
+        ),
+      );
+      continue;
+    }
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      items.push(
+        rejection(
+          `line-${lineNo}`,
+          where,
+          'jsonl-syntax',
+          `line ${lineNo} is not valid JSON: ${(error as Error).message}`,
+          lineNo,
+        ),
+      );
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      items.push(
+        rejection(
+          `line-${lineNo}`,
+          where,
+          'jsonl-not-object',
+          `line ${lineNo} must be a JSON object with name, description and body`,
+          lineNo,
+        ),
+      );
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    let relPath =
+      typeof obj.path === 'string' && obj.path !== ''
+        ? obj.path
+        : typeof obj.name === 'string' && obj.name !== ''
+          ? obj.name
+          : `line-${lineNo}`;
+    if (usedPaths.has(relPath)) relPath = `${relPath}#${lineNo}`;
+    usedPaths.add(relPath);
+    items.push({
+      type: 'candidate',
+      relPath,
+      file: where,
+      load: async () => lineToSkill(obj, relPath, base, lineNo, limits),
+    });
+  }
+  return { items, close: async () => {} };
+}
+
+function lineToSkill(
+  obj: Record<string, unknown>,
+  relPath: string,
+  base: string,
+  lineNo: number,
+  limits: ImportSettings,
+): BuildResult {
+  const file = base;
+  const fail = (rule: string, message: string): BuildResult => ({
+    ok: false,
+    issues: [{ severity: 'error', rule, message, file, line: lineNo }],
+  });
+  if (typeof obj.body !== 'string') return fail('jsonl-body-required', `line ${lineNo} has no "body" text`);
+  const frontMatter = Object.fromEntries(Object.entries(obj).filter(([k]) => !notFrontMatter.has(k)));
+  const files: PackageFile[] = [];
+  if (obj.files !== undefined) {
+    if (!Array.isArray(obj.files))
+      return fail('jsonl-files-type', `line ${lineNo}: "files" must be a list of {path, content}`);
+    for (const f of obj.files as unknown[]) {
+      const entry = f as { path?: unknown; content?: unknown };
+      if (
+        typeof entry?.path !== 'string' ||
+        typeof entry.content !== 'string' ||
+        entry.path.split('/').includes('..') ||
+        entry.path.startsWith('/')
+      ) {
+        return fail(
+          'jsonl-files-type',
+          `line ${lineNo}: every file needs a relative "path" and text "content"`,
+        );
+      }
+      files.push(
+        summarizeBytes(entry.path, Buffer.from(entry.content, 'utf8'), limits.referenceTextMaxBytes),
+      );
+    }
+  }
+  const skillMd = `---\n${stringify(frontMatter)}---\n\n${obj.body}`;
+  const result = buildSkill({
+    bytes: Buffer.from(skillMd, 'utf8'),
+    file,
+    relPath,
+    folderName: null,
+    files,
+    maxBytes: limits.skillMdMaxBytes,
+  });
+  // The SKILL.md text was built here, so the line that matters to the user is the JSONL line.
+  const atLine = (issues: ValidationIssue[]) => issues.map((i) => ({ ...i, line: lineNo }));
+  return result.ok
+    ? { ok: true, skill: { ...result.skill, warnings: atLine(result.skill.warnings) } }
+    : { ok: false, issues: atLine(result.issues) };
+}
+
+/** Splits a file into lines without ever holding more than `cap` bytes of one line. */
+async function* readLines(
+  file: string,
+  cap: number,
+): AsyncGenerator<{ lineNo: number; text: string; tooLong: boolean }> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let tooLong = false;
+  let lineNo = 1;
+  const emit = () => {
+    const out = {
+      lineNo,
+      text: tooLong ? '' : Buffer.concat(parts).toString('utf8').replace(/\r$/, ''),
+      tooLong,
+    };
+    parts = [];
+    size = 0;
+    tooLong = false;
+    lineNo++;
+    return out;
+  };
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, start);
+      const piece = chunk.subarray(start, nl < 0 ? chunk.length : nl);
+      if (!tooLong) {
+        size += piece.length;
+        if (size > cap) tooLong = true;
+        else parts.push(piece);
+      }
+      if (nl < 0) break;
+      yield emit();
+      start = nl + 1;
+    }
+  }
+  if (size > 0 || tooLong) yield emit();
+}

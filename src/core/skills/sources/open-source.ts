@@ -1,0 +1,63 @@
+// Picks the source reader for a path: folder, .zip, JSONL dump or a single SKILL.md (detected when the kind is not given).
+import { promises as fsp } from 'node:fs';
+import { CuratorError } from '../../../shared/errors';
+import type { ImportSettings, SourceKind } from '../types';
+import { openFolderSource } from './folder';
+import { openJsonlSource } from './jsonl';
+import { openSingleFileSource } from './single-file';
+import type { OpenedSource } from './source';
+import { openZipSource } from './zip';
+
+export async function detectSourceKind(file: string): Promise<SourceKind> {
+  const st = await statOrThrow(file);
+  if (st.isDirectory()) return 'folder';
+  if (/\.zip$/i.test(file)) return 'zip';
+  if (/\.(jsonl|ndjson)$/i.test(file)) return 'jsonl';
+  const handle = await fsp.open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
+  } finally {
+    await handle.close();
+  }
+  return 'file';
+}
+
+export async function openSource(
+  kind: SourceKind,
+  file: string,
+  limits: ImportSettings,
+  signal: AbortSignal,
+): Promise<OpenedSource & { complete?: boolean }> {
+  const st = await statOrThrow(file);
+  if (kind === 'folder' && !st.isDirectory())
+    throw new CuratorError('INVALID_ARGUMENT', `${file} is not a folder`);
+  if (kind !== 'folder' && !st.isFile()) throw new CuratorError('INVALID_ARGUMENT', `${file} is not a file`);
+  switch (kind) {
+    case 'folder':
+      return openFolderSource(file, limits, signal);
+    case 'zip':
+      try {
+        return await openZipSource(file, limits, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new CuratorError(
+          'UNSAFE_INPUT',
+          `${file} is not a readable zip archive: ${(error as Error).message}`,
+        );
+      }
+    case 'jsonl':
+      return openJsonlSource(file, limits, signal);
+    case 'file':
+      return openSingleFileSource(file, limits);
+  }
+}
+
+async function statOrThrow(file: string) {
+  try {
+    return await fsp.stat(file);
+  } catch {
+    throw new CuratorError('NOT_FOUND', `Nothing to import at ${file}`);
+  }
+}

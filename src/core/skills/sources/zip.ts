@@ -1,0 +1,245 @@
+// Zip source: a .zip of a skill tree, read in place from its central directory. Entry names are checked before use,
+// symlink and encrypted entries are refused, and expansion is bounded by declared sizes, ratios and a running total.
+import path from 'node:path';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { FileTooLargeError, summarizeFile } from '../package-files';
+import { buildSkill, type BuildResult } from '../skill-md';
+import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
+import { inSkill, joinRel, nearestSkillDir, rejection, type OpenedSource, type SourceItem } from './source';
+
+const ratioCheckFrom = 1024 * 1024;
+
+interface SafeEntry {
+  name: string;
+  entry: Entry;
+}
+
+export async function openZipSource(
+  file: string,
+  limits: ImportSettings,
+  signal: AbortSignal,
+): Promise<OpenedSource & { complete: boolean }> {
+  const zip = await yauzl.openPromise(file, {
+    lazyEntries: true,
+    autoClose: false,
+    decodeStrings: false,
+    validateEntrySizes: true,
+  });
+  const entries: SafeEntry[] = [];
+  const hostile: { name: string; rule: string; message: string }[] = [];
+  const items: SourceItem[] = [];
+  let complete = true;
+  try {
+    let declaredTotal = 0;
+    for await (const entry of readEntries(zip)) {
+      signal.throwIfAborted();
+      const name = entryName(entry);
+      if (name.endsWith('/')) continue;
+      const unsafe = unsafeName(name);
+      if (unsafe) {
+        hostile.push({
+          name,
+          rule: 'zip-unsafe-path',
+          message: `zip entry "${name}" ${unsafe}; it is not extracted`,
+        });
+        continue;
+      }
+      if (isSymlink(entry)) {
+        hostile.push({
+          name,
+          rule: 'zip-symlink',
+          message: `zip entry "${name}" is a symbolic link; links are not imported from archives`,
+        });
+        continue;
+      }
+      if (entry.isEncrypted()) {
+        hostile.push({ name, rule: 'zip-encrypted', message: `zip entry "${name}" is encrypted` });
+        continue;
+      }
+      const cap =
+        path.posix.basename(name) === 'SKILL.md' ? limits.skillMdMaxBytes : limits.packageFileMaxBytes;
+      if (entry.uncompressedSize > cap) {
+        hostile.push({
+          name,
+          rule: 'zip-entry-too-large',
+          message: `zip entry "${name}" expands to ${entry.uncompressedSize} bytes; the limit is ${cap}`,
+        });
+        continue;
+      }
+      const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+      if (entry.uncompressedSize > ratioCheckFrom && ratio > limits.zipMaxRatio) {
+        hostile.push({
+          name,
+          rule: 'zip-bomb',
+          message: `zip entry "${name}" expands ${Math.round(ratio)}x (to ${entry.uncompressedSize} bytes); more than ${limits.zipMaxRatio}x looks like a zip bomb`,
+        });
+        continue;
+      }
+      declaredTotal += entry.uncompressedSize;
+      if (declaredTotal > limits.zipTotalMaxBytes || entries.length >= limits.zipMaxEntries) {
+        complete = false;
+        items.push(
+          rejection(
+            '',
+            name,
+            'zip-too-large',
+            `the archive expands to more than ${limits.zipTotalMaxBytes} bytes or ${limits.zipMaxEntries} entries; entries from "${name}" on are not read`,
+          ),
+        );
+        break;
+      }
+      entries.push({ name, entry });
+    }
+  } catch (error) {
+    if (signal.aborted) throw error;
+    complete = false;
+    items.push(
+      rejection(
+        '',
+        path.basename(file),
+        'zip-corrupt',
+        `the archive cannot be read past entry ${entries.length}: ${(error as Error).message}`,
+      ),
+    );
+  }
+
+  const byName = new Map<string, SafeEntry>();
+  for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
+  const dirs = new Set(
+    [...byName.keys()]
+      .filter((n) => path.posix.basename(n) === 'SKILL.md')
+      .map((n) => (n.includes('/') ? path.posix.dirname(n) : '')),
+  );
+  const byDir = new Map<string, SafeEntry[]>([...dirs].map((d) => [d, []]));
+  for (const e of byName.values()) {
+    const dir = nearestSkillDir(e.name, dirs);
+    if (dir !== null) byDir.get(dir)!.push(e);
+  }
+  const hostileByDir = new Map<string, ValidationIssue[]>();
+  for (const h of hostile) {
+    const issue: ValidationIssue = { severity: 'error', rule: h.rule, message: h.message, file: h.name };
+    const dir = unsafeName(h.name) ? null : nearestSkillDir(h.name, dirs);
+    if (dir === null) items.push({ type: 'rejection', relPath: h.name, file: h.name, issues: [issue] });
+    else hostileByDir.set(dir, [...(hostileByDir.get(dir) ?? []), issue]);
+  }
+  const zipFolder = path.basename(file).replace(/\.zip$/i, '');
+  for (const dir of [...dirs].sort()) {
+    const skillMdName = joinRel(dir, 'SKILL.md');
+    const found = hostileByDir.get(dir);
+    if (found) {
+      items.push({ type: 'rejection', relPath: dir, file: skillMdName, issues: found });
+      continue;
+    }
+    const members = byDir.get(dir)!;
+    const folderName = dir === '' ? zipFolder : path.posix.basename(dir);
+    items.push({
+      type: 'candidate',
+      relPath: dir,
+      file: skillMdName,
+      load: () => loadSkill(zip, members, dir, skillMdName, folderName, limits),
+    });
+  }
+  return { items, complete, close: async () => zip.close() };
+}
+
+async function loadSkill(
+  zip: ZipFile,
+  members: SafeEntry[],
+  dir: string,
+  skillMdName: string,
+  folderName: string,
+  limits: ImportSettings,
+): Promise<BuildResult> {
+  const files: PackageFile[] = [];
+  let skillMd: Uint8Array | null = null;
+  try {
+    for (const m of members) {
+      if (m.name === skillMdName) {
+        skillMd = await readEntry(zip, m.entry, limits.skillMdMaxBytes);
+        continue;
+      }
+      files.push(
+        await summarizeFile(inSkill(dir, m.name), () => zip.openReadStreamPromise(m.entry), {
+          maxBytes: limits.packageFileMaxBytes,
+          textCap: limits.referenceTextMaxBytes,
+        }),
+      );
+    }
+  } catch (error) {
+    const rule = error instanceof FileTooLargeError ? 'zip-entry-too-large' : 'zip-corrupt';
+    return {
+      ok: false,
+      issues: [
+        {
+          severity: 'error',
+          rule,
+          message: `cannot read the package: ${(error as Error).message}`,
+          file: skillMdName,
+        },
+      ],
+    } satisfies BuildResult;
+  }
+  return buildSkill({
+    bytes: skillMd ?? new Uint8Array(),
+    file: skillMdName,
+    relPath: dir,
+    folderName,
+    files,
+    maxBytes: limits.skillMdMaxBytes,
+    nameFolderMismatch: limits.nameFolderMismatch,
+  });
+}
+
+async function readEntry(zip: ZipFile, entry: Entry, cap: number): Promise<Uint8Array> {
+  const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > cap) {
+      stream.destroy();
+      throw new FileTooLargeError(`${entry.fileName} is larger than ${cap} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function* readEntries(zip: ZipFile): AsyncGenerator<Entry> {
+  for (;;) {
+    const next = await new Promise<Entry | null>((resolve, reject) => {
+      const onEntry = (e: Entry) => done(() => resolve(e));
+      const onEnd = () => done(() => resolve(null));
+      const onError = (err: Error) => done(() => reject(err));
+      const done = (f: () => void) => {
+        zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+        f();
+      };
+      zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+      zip.readEntry();
+    });
+    if (next === null) return;
+    yield next;
+  }
+}
+
+function entryName(entry: Entry): string {
+  const raw = entry.fileName as unknown as Buffer;
+  return yauzl
+    .getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
+    .replace(/^(\.\/)+/, '');
+}
+
+/** Why a (backslash-normalised) entry name is unsafe to use as a path, or null when it is safe. */
+export function unsafeName(name: string): string | null {
+  if (name.startsWith('/')) return 'is an absolute path';
+  if (/^[a-zA-Z]:/.test(name)) return 'starts with a drive letter';
+  if (name.split('/').includes('..')) return 'climbs out of the archive with ".."';
+  if (name.includes('\0')) return 'contains a NUL character';
+  return null;
+}
+
+function isSymlink(entry: Entry): boolean {
+  const unixMode = (entry.externalFileAttributes >>> 16) & 0o170000;
+  return unixMode === 0o120000;
+}

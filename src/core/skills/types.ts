@@ -1,0 +1,120 @@
+// Types of the skill library back end: validation issues, parsed skills, package files, import requests and reports.
+import type { JobProgress } from '../../shared/jobs';
+import type { Db } from '../store/db';
+
+export type IssueSeverity = 'error' | 'warning';
+
+/** One finding about a skill. `rule` is a stable id (e.g. `name-format`) that hosts and tests can match on. */
+export interface ValidationIssue {
+  severity: IssueSeverity;
+  rule: string;
+  message: string;
+  /** Path of the file the issue is in, relative to the source (or the source path itself for single files). */
+  file: string;
+  /** 1-based line in that file, where known. */
+  line?: number;
+}
+
+export type PackageFileKind = 'script' | 'reference' | 'asset' | 'other';
+
+export interface PackageFile {
+  /** Relative to the skill folder, with forward slashes. */
+  path: string;
+  kind: PackageFileKind;
+  size: number;
+  sha256: string;
+  isText: boolean;
+  /** Text of references/ files (capped) so keyword search can see it; null for everything else. */
+  textContent: string | null;
+}
+
+/** A skill that passed validation and can be written to the library. */
+export interface ParsedSkill {
+  name: string;
+  description: string;
+  frontMatter: Record<string, unknown>;
+  body: string;
+  fullText: string;
+  relPath: string;
+  files: PackageFile[];
+  contentHash: string;
+  warnings: ValidationIssue[];
+}
+
+export type SourceKind = 'folder' | 'zip' | 'file' | 'jsonl';
+export type ConflictResolution = 'keep-both' | 'replace' | 'skip';
+export type OnConflict = 'record' | ConflictResolution;
+
+export interface ImportRequest {
+  /** Detected from the path when missing. */
+  kind?: SourceKind;
+  path: string;
+  label?: string;
+  /** What to do when a skill has the name of another one with different content. Default 'record'. */
+  onConflict?: OnConflict;
+}
+
+export interface ImportLogger {
+  info(message: string, details?: unknown): void;
+  warn(message: string, details?: unknown): void;
+}
+
+export interface LibraryDeps {
+  db: Db;
+  clock: () => Date;
+  logger: ImportLogger;
+}
+
+export interface ImportJob {
+  signal: AbortSignal;
+  report(progress: JobProgress): void;
+  /** Stored with the report when given. */
+  id?: string;
+}
+
+export interface SkillRef {
+  name: string;
+  relPath: string;
+}
+
+export interface ImportReport {
+  sourceId: number;
+  sourceUri: string;
+  kind: SourceKind;
+  /** Packages found in the source (imported, unchanged, rejected, duplicates and conflicts together). */
+  total: number;
+  added: SkillRef[];
+  updated: SkillRef[];
+  unchanged: SkillRef[];
+  removed: SkillRef[];
+  /** Identical content already in the library at another place: not written again. */
+  duplicates: (SkillRef & { existingSkillId: number })[];
+  rejected: { relPath: string; file: string; issues: ValidationIssue[] }[];
+  warnings: (SkillRef & { issues: ValidationIssue[] })[];
+  conflicts: (SkillRef & { id: number; existingSkillId: number })[];
+  cancelled: boolean;
+}
+
+/** Size caps that bound what an import reads, and validation policy; every one is a setting with this default. */
+export interface ImportSettings {
+  /** The spec says a name must equal its folder (an error); a curator may choose to keep such skills with a warning. */
+  nameFolderMismatch: IssueSeverity;
+  skillMdMaxBytes: number;
+  packageFileMaxBytes: number;
+  referenceTextMaxBytes: number;
+  zipTotalMaxBytes: number;
+  zipMaxRatio: number;
+  zipMaxEntries: number;
+  jsonlLineMaxBytes: number;
+}
+
+export const defaultImportSettings: ImportSettings = {
+  nameFolderMismatch: 'error',
+  skillMdMaxBytes: 1024 * 1024,
+  packageFileMaxBytes: 64 * 1024 * 1024,
+  referenceTextMaxBytes: 256 * 1024,
+  zipTotalMaxBytes: 1024 * 1024 * 1024,
+  zipMaxRatio: 200,
+  zipMaxEntries: 100_000,
+  jsonlLineMaxBytes: 2 * 1024 * 1024,
+};

@@ -1,0 +1,117 @@
+// Name conflicts found by imports: a pending row waits for the user; a resolved 'skip' row also remembers that choice,
+// so re-importing the same content does not ask again.
+import type { ConflictResolution, ParsedSkill } from '../skills/types';
+import type { Db } from './db';
+
+export interface ConflictRow {
+  id: number;
+  name: string;
+  existingSkillId: number;
+  sourceId: number;
+  relPath: string;
+  incoming: ParsedSkill;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolution: ConflictResolution | null;
+}
+
+const columns =
+  'id, name, existing_skill_id AS existingSkillId, source_id AS sourceId, rel_path AS relPath, incoming, created_at AS createdAt, resolved_at AS resolvedAt, resolution';
+
+function toRow(raw: unknown): ConflictRow | undefined {
+  if (!raw) return undefined;
+  const r = raw as Omit<ConflictRow, 'incoming'> & { incoming: string };
+  return { ...r, incoming: JSON.parse(r.incoming) as ParsedSkill };
+}
+
+export function findConflict(db: Db, id: number): ConflictRow | undefined {
+  return toRow(db.prepare(`SELECT ${columns} FROM import_conflicts WHERE id = ?`).get(id));
+}
+
+export function pendingConflictAt(db: Db, sourceId: number, relPath: string): ConflictRow | undefined {
+  return toRow(
+    db
+      .prepare(
+        `SELECT ${columns} FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1`,
+      )
+      .get(sourceId, relPath),
+  );
+}
+
+/** True when the user already chose to skip exactly this content at this place. */
+export function skippedBefore(db: Db, sourceId: number, relPath: string, hash: string): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND json_extract(incoming, '$.contentHash') = ? LIMIT 1`,
+      )
+      .get(sourceId, relPath, hash) !== undefined
+  );
+}
+
+export function recordConflict(
+  db: Db,
+  c: { name: string; existingSkillId: number; sourceId: number; relPath: string; incoming: ParsedSkill },
+  now: string,
+  resolution: ConflictResolution | null = null,
+): number {
+  const pending = resolution === null ? pendingConflictAt(db, c.sourceId, c.relPath) : undefined;
+  if (pending) {
+    db.prepare('UPDATE import_conflicts SET name = ?, existing_skill_id = ?, incoming = ? WHERE id = ?').run(
+      c.name,
+      c.existingSkillId,
+      JSON.stringify(c.incoming),
+      pending.id,
+    );
+    return pending.id;
+  }
+  const info = db
+    .prepare(
+      'INSERT INTO import_conflicts (name, existing_skill_id, source_id, rel_path, incoming, created_at, resolved_at, resolution) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      c.name,
+      c.existingSkillId,
+      c.sourceId,
+      c.relPath,
+      JSON.stringify(c.incoming),
+      now,
+      resolution ? now : null,
+      resolution,
+    );
+  return Number(info.lastInsertRowid);
+}
+
+export function markResolved(db: Db, id: number, resolution: ConflictResolution, now: string): void {
+  db.prepare('UPDATE import_conflicts SET resolution = ?, resolved_at = ? WHERE id = ?').run(
+    resolution,
+    now,
+    id,
+  );
+}
+
+/** Pending conflicts of a place that now holds a skill, or that the source no longer has, are void. */
+export function dropPendingAt(db: Db, sourceId: number, relPath: string): void {
+  db.prepare('DELETE FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL').run(
+    sourceId,
+    relPath,
+  );
+}
+
+export function pendingConflictPlaces(db: Db, sourceId: number): { id: number; relPath: string }[] {
+  return db
+    .prepare(
+      'SELECT id, rel_path AS relPath FROM import_conflicts WHERE source_id = ? AND resolved_at IS NULL',
+    )
+    .all(sourceId) as {
+    id: number;
+    relPath: string;
+  }[];
+}
+
+export function listConflictRows(db: Db, opts: { pendingOnly: boolean }): ConflictRow[] {
+  const where = opts.pendingOnly ? 'WHERE resolved_at IS NULL' : '';
+  return (db.prepare(`SELECT ${columns} FROM import_conflicts ${where} ORDER BY id`).all() as unknown[]).map(
+    (r) => toRow(r)!,
+  );
+}

@@ -1,0 +1,50 @@
+// The filters shared by skill lists and keyword search (source, review status, warnings, errors) as one SQL clause.
+import { CuratorError } from '../../shared/errors';
+import type { Db } from './db';
+import { isReviewStatus, reviewStatusSql, type ReviewStatus } from './review-status';
+
+export interface SkillFilter {
+  sourceId?: number;
+  status?: ReviewStatus;
+  /** Skills kept with validation warnings (true) or without any (false). */
+  hasWarnings?: boolean;
+  /** Skills whose parse failed (review status 'failed'): the errors a kept skill can have. */
+  hasErrors?: boolean;
+}
+
+export function filterSql(
+  db: Db,
+  alias: string,
+  filter: SkillFilter,
+): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.sourceId !== undefined) {
+    where.push(`${alias}.source_id = ?`);
+    params.push(filter.sourceId);
+  }
+  if (filter.status !== undefined) {
+    if (!isReviewStatus(filter.status))
+      throw new CuratorError('INVALID_ARGUMENT', `Unknown review status "${String(filter.status)}"`);
+    where.push(`${reviewStatusSql(db, alias)} = ?`);
+    params.push(filter.status);
+  }
+  if (filter.hasWarnings !== undefined)
+    where.push(`${alias}.warnings ${filter.hasWarnings ? '!=' : '='} '[]'`);
+  if (filter.hasErrors !== undefined)
+    where.push(`${reviewStatusSql(db, alias)} ${filter.hasErrors ? '=' : '!='} 'failed'`);
+  return { where, params };
+}
+
+export function pageOf(
+  limit: number | undefined,
+  offset: number | undefined,
+  max = 500,
+): { limit: number; offset: number } {
+  const l = limit ?? 50;
+  const o = offset ?? 0;
+  if (!Number.isInteger(l) || l < 1 || l > max)
+    throw new CuratorError('INVALID_ARGUMENT', `limit must be 1-${max}`);
+  if (!Number.isInteger(o) || o < 0) throw new CuratorError('INVALID_ARGUMENT', 'offset must be 0 or more');
+  return { limit: l, offset: o };
+}

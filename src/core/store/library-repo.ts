@@ -1,0 +1,237 @@
+// The read side of the library: skill lists and details, sources, conflicts and figures for the whole file.
+import { statSync } from 'node:fs';
+import { CuratorError } from '../../shared/errors';
+import type { PackageFileKind, SourceKind, ValidationIssue } from '../skills/types';
+import { listConflictRows } from './conflicts-repo';
+import type { Db } from './db';
+import { filterSql, pageOf, type SkillFilter } from './library-filter';
+import { reviewStatusSql, type ReviewStatus } from './review-status';
+import { allSources, findSource, latestImportReport, type SourceRow } from './sources-repo';
+
+export interface SkillSummary {
+  id: number;
+  name: string;
+  description: string;
+  sourceId: number;
+  relPath: string;
+  contentHash: string;
+  status: ReviewStatus;
+  warningCount: number;
+  fileCount: number;
+  updatedAt: string;
+}
+
+export interface SkillFileInfo {
+  path: string;
+  kind: PackageFileKind;
+  size: number;
+  sha256: string;
+  isText: boolean;
+  /** Text kept for search (references only, capped). */
+  textContent: string | null;
+}
+
+export interface SkillDetail extends SkillSummary {
+  frontMatter: Record<string, unknown>;
+  body: string;
+  fullText: string;
+  warnings: ValidationIssue[];
+  files: SkillFileInfo[];
+  source: SourceRow;
+  createdAt: string;
+}
+
+export interface ListSkillsQuery extends SkillFilter {
+  limit?: number;
+  offset?: number;
+}
+
+function summaryColumns(db: Db): string {
+  return `s.id, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, s.content_hash AS contentHash,
+    ${reviewStatusSql(db, 's')} AS status, json_array_length(s.warnings) AS warningCount,
+    (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt`;
+}
+
+export function listSkills(db: Db, query: ListSkillsQuery = {}): { total: number; items: SkillSummary[] } {
+  const { limit, offset } = pageOf(query.limit, query.offset);
+  const { where, params } = filterSql(db, 's', query);
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM skills s ${clause}`).get(...params) as { n: number })
+    .n;
+  const items = db
+    .prepare(`SELECT ${summaryColumns(db)} FROM skills s ${clause} ORDER BY s.name, s.id LIMIT ? OFFSET ?`)
+    .all(...params, limit, offset) as SkillSummary[];
+  return { total, items };
+}
+
+export function getSkill(db: Db, id: number): SkillDetail {
+  const row = db
+    .prepare(
+      `SELECT ${summaryColumns(db)}, s.front_matter AS frontMatter, s.body, s.full_text AS fullText, s.warnings, s.created_at AS createdAt
+      FROM skills s WHERE s.id = ?`,
+    )
+    .get(id) as
+    | (Omit<SkillDetail, 'frontMatter' | 'warnings' | 'files' | 'source'> & {
+        frontMatter: string;
+        warnings: string;
+      })
+    | undefined;
+  if (!row) throw new CuratorError('NOT_FOUND', `No skill ${id}`);
+  const files = (
+    db
+      .prepare(
+        'SELECT path, kind, size, sha256, is_text AS isText, text_content AS textContent FROM skill_files WHERE skill_id = ? ORDER BY path',
+      )
+      .all(id) as (Omit<SkillFileInfo, 'isText'> & { isText: number })[]
+  ).map((f) => ({ ...f, isText: f.isText === 1 }));
+  return {
+    ...row,
+    frontMatter: JSON.parse(row.frontMatter) as Record<string, unknown>,
+    warnings: JSON.parse(row.warnings) as ValidationIssue[],
+    files,
+    source: findSource(db, row.sourceId)!,
+  };
+}
+
+export interface SourceSummary extends SourceRow {
+  skillCount: number;
+  warningCount: number;
+  pendingConflicts: number;
+  /** Counts from the latest import of this source. */
+  lastImport: {
+    added: number;
+    updated: number;
+    unchanged: number;
+    removed: number;
+    rejected: number;
+    duplicates: number;
+    cancelled: boolean;
+  } | null;
+}
+
+export function listSources(db: Db): SourceSummary[] {
+  const counts = db.prepare(
+    `SELECT COUNT(*) AS skills, COALESCE(SUM(warnings != '[]'), 0) AS warned FROM skills WHERE source_id = ?`,
+  );
+  const pending = db.prepare(
+    'SELECT COUNT(*) AS n FROM import_conflicts WHERE source_id = ? AND resolved_at IS NULL',
+  );
+  return allSources(db).map((s) => {
+    const c = counts.get(s.id) as { skills: number; warned: number };
+    const r = latestImportReport(db, s.id);
+    return {
+      ...s,
+      skillCount: c.skills,
+      warningCount: c.warned,
+      pendingConflicts: (pending.get(s.id) as { n: number }).n,
+      lastImport: r
+        ? {
+            added: r.added.length,
+            updated: r.updated.length,
+            unchanged: r.unchanged.length,
+            removed: r.removed.length,
+            rejected: r.rejected.length,
+            duplicates: r.duplicates?.length ?? 0,
+            cancelled: r.cancelled,
+          }
+        : null,
+    };
+  });
+}
+
+export interface LibraryStats {
+  skills: number;
+  files: number;
+  skillsWithWarnings: number;
+  pendingConflicts: number;
+  sources: {
+    id: number;
+    label: string;
+    kind: SourceKind;
+    uri: string;
+    skills: number;
+    warnings: number;
+    pendingConflicts: number;
+  }[];
+  /** The database file and its write-ahead log, in bytes. */
+  dbBytes: number;
+}
+
+export function libraryStats(db: Db): LibraryStats {
+  const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  const sources = listSources(db).map((s) => ({
+    id: s.id,
+    label: s.label,
+    kind: s.kind,
+    uri: s.uri,
+    skills: s.skillCount,
+    warnings: s.warningCount,
+    pendingConflicts: s.pendingConflicts,
+  }));
+  return {
+    skills: one('SELECT COUNT(*) AS n FROM skills'),
+    files: one('SELECT COUNT(*) AS n FROM skill_files'),
+    skillsWithWarnings: one("SELECT COUNT(*) AS n FROM skills WHERE warnings != '[]'"),
+    pendingConflicts: one('SELECT COUNT(*) AS n FROM import_conflicts WHERE resolved_at IS NULL'),
+    sources,
+    dbBytes: fileBytes(db.name) + fileBytes(`${db.name}-wal`),
+  };
+}
+
+function fileBytes(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+export interface ConflictView {
+  id: number;
+  name: string;
+  sourceId: number;
+  relPath: string;
+  createdAt: string;
+  resolution: 'keep-both' | 'replace' | 'skip' | null;
+  resolvedAt: string | null;
+  existing: {
+    id: number;
+    name: string;
+    description: string;
+    sourceId: number;
+    relPath: string;
+    contentHash: string;
+  } | null;
+  incoming: {
+    name: string;
+    description: string;
+    contentHash: string;
+    body: string;
+    fileCount: number;
+    warnings: ValidationIssue[];
+  };
+}
+
+export function listConflicts(db: Db, opts: { pendingOnly?: boolean } = {}): ConflictView[] {
+  const existing = db.prepare(
+    'SELECT id, name, description, source_id AS sourceId, rel_path AS relPath, content_hash AS contentHash FROM skills WHERE id = ?',
+  );
+  return listConflictRows(db, { pendingOnly: opts.pendingOnly ?? true }).map((c) => ({
+    id: c.id,
+    name: c.name,
+    sourceId: c.sourceId,
+    relPath: c.relPath,
+    createdAt: c.createdAt,
+    resolution: c.resolution,
+    resolvedAt: c.resolvedAt,
+    existing: (existing.get(c.existingSkillId) as ConflictView['existing'] | undefined) ?? null,
+    incoming: {
+      name: c.incoming.name,
+      description: c.incoming.description,
+      contentHash: c.incoming.contentHash,
+      body: c.incoming.body,
+      fileCount: c.incoming.files.length,
+      warnings: c.incoming.warnings,
+    },
+  }));
+}

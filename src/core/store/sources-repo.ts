@@ -1,0 +1,48 @@
+// Import sources (one row per folder, zip, file or dump, unique by its absolute path) and the reports of their imports.
+import type { ImportReport, SourceKind } from '../skills/types';
+import type { Db } from './db';
+
+export interface SourceRow {
+  id: number;
+  kind: SourceKind;
+  uri: string;
+  label: string;
+  createdAt: string;
+  lastImportedAt: string | null;
+}
+
+const sourceColumns = 'id, kind, uri, label, created_at AS createdAt, last_imported_at AS lastImportedAt';
+
+export function upsertSource(db: Db, kind: SourceKind, uri: string, label: string, now: string): SourceRow {
+  db.prepare(
+    `INSERT INTO sources (kind, uri, label, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT(uri) DO UPDATE SET kind = excluded.kind, label = excluded.label`,
+  ).run(kind, uri, label, now);
+  return db.prepare(`SELECT ${sourceColumns} FROM sources WHERE uri = ?`).get(uri) as SourceRow;
+}
+
+export function findSource(db: Db, id: number): SourceRow | undefined {
+  return db.prepare(`SELECT ${sourceColumns} FROM sources WHERE id = ?`).get(id) as SourceRow | undefined;
+}
+
+export function markImported(db: Db, id: number, now: string): void {
+  db.prepare('UPDATE sources SET last_imported_at = ? WHERE id = ?').run(now, id);
+}
+
+export function allSources(db: Db): SourceRow[] {
+  return db.prepare(`SELECT ${sourceColumns} FROM sources ORDER BY id`).all() as SourceRow[];
+}
+
+export function insertImportReport(db: Db, report: ImportReport, jobId: string | null, now: string): number {
+  const info = db
+    .prepare('INSERT INTO import_reports (source_id, job_id, report, created_at) VALUES (?, ?, ?, ?)')
+    .run(report.sourceId, jobId, JSON.stringify(report), now);
+  return Number(info.lastInsertRowid);
+}
+
+export function latestImportReport(db: Db, sourceId: number): ImportReport | undefined {
+  const row = db
+    .prepare('SELECT report FROM import_reports WHERE source_id = ? ORDER BY id DESC LIMIT 1')
+    .get(sourceId) as { report: string } | undefined;
+  return row ? (JSON.parse(row.report) as ImportReport) : undefined;
+}
