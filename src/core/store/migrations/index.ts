@@ -5,6 +5,8 @@ import { m002Jobs } from './002-jobs';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m020States } from './020-states';
+import { m030SelectionRuns } from './030-selection-runs';
+import { m031Evaluation } from './031-evaluation';
 
 export interface Migration {
   id: number;
@@ -12,4 +14,12 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [m001Library, m002Jobs, m010VectorIndex, m011ScoreCache, m020States];
+export const migrations: Migration[] = [
+  m001Library,
+  m002Jobs,
+  m010VectorIndex,
+  m011ScoreCache,
+  m020States,
+  m030SelectionRuns,
+  m031Evaluation,
+];
