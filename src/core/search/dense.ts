@@ -1,6 +1,6 @@
 // Dense recall (METHOD.md step 1): the K skills whose recall-text vector has the largest cosine with the query's.
 // A binary coarse pass picks a shortlist, which is rescored exactly from the stored float vectors.
-import type { SkillFilters } from '../../shared/api/library';
+import type { SkillFilter } from '../store/library-filter';
 import { CuratorError } from '../../shared/errors';
 import type { Embedder } from '../models/ports';
 import type { Db } from '../store/db';
@@ -73,7 +73,7 @@ export function denseKnn(
   modelId: string,
   q: Float32Array,
   k: number,
-  filters: SkillFilters = {},
+  filters: SkillFilter = {},
   shortlist?: number,
 ): DenseCandidate[] {
   if (k <= 0) return [];
@@ -111,7 +111,7 @@ export async function denseRecall(
   embedder: Embedder,
   query: string,
   k: number,
-  filters: SkillFilters = {},
+  filters: SkillFilter = {},
   options: DenseOptions = {},
 ): Promise<DenseCandidate[]> {
   if (embedder.dim <= 0)

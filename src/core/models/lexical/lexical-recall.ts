@@ -1,8 +1,8 @@
 // The lexical default of the recall (METHOD.md step 1 without models): BM25 from FTS5 over the recall text m_k,
 // i.e. the name and description columns of skills_fts only.
-import type { SkillFilters } from '../../../shared/api/library';
-import { skillFilterSql } from '../../search/skill-filter';
+import { filterCondition } from '../../search/skill-filter';
 import type { Db } from '../../store/db';
+import type { SkillFilter } from '../../store/library-filter';
 import { words } from './text-terms';
 
 export interface LexicalCandidate {
@@ -29,11 +29,11 @@ export function lexicalRecall(
   db: Db,
   query: string,
   k: number,
-  filters: SkillFilters = {},
+  filters: SkillFilter = {},
 ): LexicalCandidate[] {
   const match = recallMatchQuery(query);
   if (match === null || k <= 0) return [];
-  const f = skillFilterSql(db, filters);
+  const f = filterCondition(db, filters);
   const bm25 = `bm25(skills_fts, ${nameWeight}, ${descriptionWeight}, 0, 0)`;
   return db
     .prepare(
