@@ -18,20 +18,28 @@ interface Walk {
   root: string;
   files: FoundFile[];
   hostile: { rel: string; rule: string; message: string }[];
-  visited: Set<string>;
+  /** Real paths of the folders on the way down to the current one: a link to one of them is a loop. */
+  ancestors: Set<string>;
+  truncated: boolean;
 }
+
+const maxDepth = 64;
+/** Links inside the source may repeat folders; this bounds the listing however they are arranged. */
+const maxFiles = 200_000;
 
 export async function openFolderSource(
   folder: string,
   limits: ImportSettings,
   signal: AbortSignal,
-): Promise<OpenedSource> {
+): Promise<OpenedSource & { complete: boolean }> {
   const root = await fsp.realpath(folder);
-  const walk: Walk = { root, files: [], hostile: [], visited: new Set([root]) };
+  const walk: Walk = { root, files: [], hostile: [], ancestors: new Set([root]), truncated: false };
   await walkDir(walk, root, '', signal);
 
+  // A SKILL.md that was refused (an escaping link) still marks its folder, so that skill is rejected as a whole.
+  const named = [...walk.files.map((f) => f.rel), ...walk.hostile.map((h) => h.rel)];
   const skillDirs = new Set(
-    walk.files.filter((f) => path.posix.basename(f.rel) === 'SKILL.md').map((f) => path.posix.dirname(f.rel)),
+    named.filter((p) => path.posix.basename(p) === 'SKILL.md').map((p) => path.posix.dirname(p)),
   );
   const norm = (d: string) => (d === '.' ? '' : d);
   const dirs = new Set([...skillDirs].map(norm));
@@ -65,11 +73,21 @@ export async function openFolderSource(
       load: () => loadSkill(members, dir, skillMdRel, folderName, limits),
     });
   }
-  return { items, close: async () => {} };
+  return { items, complete: !walk.truncated, close: async () => {} };
 }
 
 async function walkDir(walk: Walk, realDir: string, relDir: string, signal: AbortSignal): Promise<void> {
   signal.throwIfAborted();
+  if (walk.truncated) return;
+  if (walk.files.length > maxFiles) {
+    walk.truncated = true;
+    walk.hostile.push({
+      rel: relDir || '.',
+      rule: 'folder-too-many-files',
+      message: `the source lists more than ${maxFiles} files; the rest is not read`,
+    });
+    return;
+  }
   let entries;
   try {
     entries = await fsp.readdir(realDir, { withFileTypes: true });
@@ -118,9 +136,21 @@ async function walkDir(walk: Walk, realDir: string, relDir: string, signal: Abor
 
 async function enterDir(walk: Walk, realDir: string, rel: string, signal: AbortSignal): Promise<void> {
   const real = await fsp.realpath(realDir);
-  if (walk.visited.has(real)) return; // a link back to a folder already walked: no loop, no double counting
-  walk.visited.add(real);
-  await walkDir(walk, real, rel, signal);
+  if (walk.ancestors.has(real)) return; // a link back up the tree: following it would never end
+  if (walk.ancestors.size > maxDepth) {
+    walk.hostile.push({
+      rel,
+      rule: 'folder-too-deep',
+      message: `${rel} is more than ${maxDepth} folders deep`,
+    });
+    return;
+  }
+  walk.ancestors.add(real);
+  try {
+    await walkDir(walk, real, rel, signal);
+  } finally {
+    walk.ancestors.delete(real);
+  }
 }
 
 async function loadSkill(

@@ -56,6 +56,15 @@ export async function openZipSource(
         hostile.push({ name, rule: 'zip-encrypted', message: `zip entry "${name}" is encrypted` });
         continue;
       }
+      const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+      if (entry.uncompressedSize > ratioCheckFrom && ratio > limits.zipMaxRatio) {
+        hostile.push({
+          name,
+          rule: 'zip-bomb',
+          message: `zip entry "${name}" expands ${Math.round(ratio)}x (to ${entry.uncompressedSize} bytes); more than ${limits.zipMaxRatio}x looks like a zip bomb`,
+        });
+        continue;
+      }
       const cap =
         path.posix.basename(name) === 'SKILL.md' ? limits.skillMdMaxBytes : limits.packageFileMaxBytes;
       if (entry.uncompressedSize > cap) {
@@ -66,24 +75,24 @@ export async function openZipSource(
         });
         continue;
       }
-      const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-      if (entry.uncompressedSize > ratioCheckFrom && ratio > limits.zipMaxRatio) {
+      declaredTotal += entry.uncompressedSize;
+      if (declaredTotal > limits.zipTotalMaxBytes) {
+        // Keep listing names, so that every skill with a part past the cap is rejected whole, never imported half.
         hostile.push({
           name,
-          rule: 'zip-bomb',
-          message: `zip entry "${name}" expands ${Math.round(ratio)}x (to ${entry.uncompressedSize} bytes); more than ${limits.zipMaxRatio}x looks like a zip bomb`,
+          rule: 'zip-too-large',
+          message: `the archive expands to more than ${limits.zipTotalMaxBytes} bytes; "${name}" lies past that and is not read`,
         });
         continue;
       }
-      declaredTotal += entry.uncompressedSize;
-      if (declaredTotal > limits.zipTotalMaxBytes || entries.length >= limits.zipMaxEntries) {
+      if (entries.length + hostile.length >= limits.zipMaxEntries) {
         complete = false;
         items.push(
           rejection(
             '',
             name,
-            'zip-too-large',
-            `the archive expands to more than ${limits.zipTotalMaxBytes} bytes or ${limits.zipMaxEntries} entries; entries from "${name}" on are not read`,
+            'zip-too-many-entries',
+            `the archive has more than ${limits.zipMaxEntries} entries; entries from "${name}" on are not read`,
           ),
         );
         break;
@@ -105,8 +114,10 @@ export async function openZipSource(
 
   const byName = new Map<string, SafeEntry>();
   for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
+  // A SKILL.md that was refused still marks its folder, so that skill is rejected as a whole.
+  const named = [...byName.keys(), ...hostile.filter((h) => !unsafeName(h.name)).map((h) => h.name)];
   const dirs = new Set(
-    [...byName.keys()]
+    named
       .filter((n) => path.posix.basename(n) === 'SKILL.md')
       .map((n) => (n.includes('/') ? path.posix.dirname(n) : '')),
   );
