@@ -1,0 +1,27 @@
+// Build of the three Electron parts (`npm run build`); the renderer part is the same as the browser-mode build.
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.web.config';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload cannot require(): bundle everything into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: rendererConfig,
+});

@@ -1,0 +1,162 @@
+// Evaluation: import a label set, run variants on it as a job, then read the comparison of the run.
+import { useEffect, useState } from 'react';
+import { variants, type Variant } from '../../../shared/api';
+import type { JobInfo } from '../../../shared/jobs';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+import { useJob } from '../app/use-job';
+import { ProgressBar } from '../library/bits';
+import { EvalReportView } from './EvalReportView';
+
+export function EvaluationScreen() {
+  const client = useClient();
+  const sets = useApi('labels.list', {});
+  const runs = useApi('eval.list', {});
+  const [setId, setSetId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Variant[]>(['full', 'no-parse', 'no-graph', 'no-split', 'dense']);
+  const [ks, setKs] = useState('1, 2, 3');
+  const [labelPath, setLabelPath] = useState('');
+  const [runId, setRunId] = useState<number | null>(null);
+  const [started, setStarted] = useState<JobInfo | null>(null);
+  const job = useJob(started);
+  const action = useAction();
+  const report = useApi('eval.show', runId !== null ? { runId } : null);
+
+  useEffect(() => {
+    if (setId === null && sets.data?.[0]) setSetId(sets.data[0].id);
+  }, [sets.data, setId]);
+  useEffect(() => {
+    if (job?.status !== 'done') return;
+    const id = (job.result as { runId?: number } | undefined)?.runId;
+    runs.reload();
+    if (id !== undefined) setRunId(id);
+    // runs.reload is stable; the effect follows the job only.
+  }, [job?.status, job?.result, runs.reload]);
+
+  const importSet = async () => {
+    const set = await action.run(() => client.call('labels.import', { path: labelPath.trim() }));
+    if (set) {
+      sets.reload();
+      setSetId(set.id);
+    }
+  };
+  const run = async () => {
+    if (setId === null) return;
+    const k = ks
+      .split(/[\s,]+/)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const begun = await action.run(() =>
+      client.call('eval.run', { setId, variants: chosen, k: k.length ? k : undefined }),
+    );
+    if (begun) setStarted(begun);
+  };
+
+  return (
+    <div className="evaluation">
+      <section className="panel" aria-label="Label sets">
+        <h2>Label sets</h2>
+        <ErrorNote error={sets.error} />
+        {sets.data?.length === 0 && (
+          <p className="muted">
+            No label set yet. Import a JSONL file of tasks with gold skills, e.g.
+            resources/sample-tasks.jsonl.
+          </p>
+        )}
+        <form
+          className="row wrap"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void importSet();
+          }}
+        >
+          <input
+            className="grow"
+            name="label-path"
+            placeholder="/path/to/tasks.jsonl"
+            value={labelPath}
+            onChange={(e) => setLabelPath(e.target.value)}
+            aria-label="Label set path"
+          />
+          <button type="submit" disabled={!labelPath.trim() || action.busy}>
+            Import label set
+          </button>
+        </form>
+        {sets.data && sets.data.length > 0 && (
+          <div className="row wrap">
+            <label>
+              Set{' '}
+              <select
+                value={setId ?? ''}
+                onChange={(e) => setSetId(Number(e.target.value))}
+                aria-label="Label set"
+              >
+                {sets.data.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.itemCount} tasks)
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+        <fieldset className="variant-picker">
+          <legend>Variants</legend>
+          {variants.map((v) => (
+            <label key={v} className="check">
+              <input
+                type="checkbox"
+                name={`variant-${v}`}
+                checked={chosen.includes(v)}
+                onChange={(e) => setChosen(e.target.checked ? [...chosen, v] : chosen.filter((c) => c !== v))}
+              />
+              {v}
+            </label>
+          ))}
+          <label>
+            k for ranked variants{' '}
+            <input
+              className="narrow"
+              value={ks}
+              onChange={(e) => setKs(e.target.value)}
+              aria-label="k values"
+            />
+          </label>
+        </fieldset>
+        <button
+          className="primary"
+          onClick={() => void run()}
+          disabled={setId === null || chosen.length === 0 || action.busy}
+        >
+          Run evaluation
+        </button>
+        <ErrorNote error={action.error} onDismiss={action.clearError} />
+        {job && (
+          <div data-status={job.status} className="eval-job">
+            <ProgressBar progress={job.progress} label="Evaluation progress" />
+            {job.error && <ErrorNote error={{ code: job.error.code as never, message: job.error.message }} />}
+          </div>
+        )}
+      </section>
+      <section className="panel" aria-label="Past runs">
+        <h2>Runs</h2>
+        <ErrorNote error={runs.error} />
+        {runs.data?.length === 0 && <p className="muted">No evaluation has run yet.</p>}
+        <div className="task-picker">
+          {(runs.data ?? []).map((r) => (
+            <button
+              key={r.runId}
+              className={r.runId === runId ? 'chip active' : 'chip'}
+              onClick={() => setRunId(r.runId)}
+            >
+              #{r.runId} {r.setName} · {r.status} · {new Date(r.createdAt).toLocaleString()}
+            </button>
+          ))}
+        </div>
+      </section>
+      <ErrorNote error={report.error} />
+      {report.data && <EvalReportView report={report.data} />}
+    </div>
+  );
+}

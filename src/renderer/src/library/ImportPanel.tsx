@@ -1,0 +1,142 @@
+// Import from a path (typed, picked or dropped), with the job's progress and then its validation report.
+import { useEffect, useState, type DragEvent } from 'react';
+import type { ImportReport, SourceKind } from '../../../shared/api';
+import type { JobInfo } from '../../../shared/jobs';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+import { useJob } from '../app/use-job';
+import { ProgressBar } from './bits';
+import { ImportReportView } from './ImportReportView';
+
+type OnConflict = 'record' | 'keep-both' | 'replace' | 'skip';
+
+function reportOf(job: JobInfo | null): ImportReport | null {
+  const result = job?.result as Partial<ImportReport> | undefined;
+  return result && Array.isArray(result.added) ? (result as ImportReport) : null;
+}
+
+export function ImportPanel({ onImported }: { onImported: () => void }) {
+  const client = useClient();
+  const [path, setPath] = useState('');
+  const [kind, setKind] = useState<SourceKind | ''>('');
+  const [onConflict, setOnConflict] = useState<OnConflict>('record');
+  const [started, setStarted] = useState<JobInfo | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const action = useAction();
+  const job = useJob(started);
+  const inlineReport = reportOf(job);
+  const sourceId = (job?.result as { sourceId?: number } | undefined)?.sourceId;
+  const fetched = useApi(
+    'library.importReport',
+    job?.status === 'done' && !inlineReport && sourceId !== undefined ? { sourceId } : null,
+  );
+  const report = inlineReport ?? fetched.data;
+  const desktop = client.mode === 'desktop' ? window.curator?.desktop : undefined;
+
+  const start = async (target = path) => {
+    if (!target.trim()) return;
+    const begun = await action.run(() =>
+      client.call('library.import', { path: target.trim(), kind: kind || undefined, onConflict }),
+    );
+    if (begun) setStarted(begun);
+  };
+  const finishedId = job?.status === 'done' ? job.id : null;
+  useEffect(() => {
+    if (finishedId) onImported();
+  }, [finishedId, onImported]);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (!file || !desktop) return;
+    const dropped = desktop.pathForFile(file);
+    setPath(dropped);
+    void start(dropped);
+  };
+
+  return (
+    <section
+      className={dragging ? 'panel import dragging' : 'panel import'}
+      aria-label="Import"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <h2>Import skills</h2>
+      <p className="muted small">
+        A folder with SKILL.md files below it, a .zip of one, a single SKILL.md, or a JSONL dump.
+        {desktop
+          ? ' Drop a file or folder here, or pick one.'
+          : ' Type a path on the machine the server runs on.'}
+      </p>
+      <form
+        className="row wrap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start();
+        }}
+      >
+        <input
+          className="grow"
+          name="import-path"
+          placeholder="/path/to/skills (folder, .zip, SKILL.md or .jsonl)"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          aria-label="Path to import"
+        />
+        {desktop && (
+          <>
+            <button type="button" onClick={async () => setPath((await desktop.pickPath('folder')) ?? path)}>
+              Folder…
+            </button>
+            <button type="button" onClick={async () => setPath((await desktop.pickPath('file')) ?? path)}>
+              File…
+            </button>
+          </>
+        )}
+        <select value={kind} onChange={(e) => setKind(e.target.value as SourceKind | '')} aria-label="Kind">
+          <option value="">Detect kind</option>
+          <option value="folder">Folder</option>
+          <option value="zip">Zip</option>
+          <option value="file">SKILL.md</option>
+          <option value="jsonl">JSONL</option>
+        </select>
+        <select
+          value={onConflict}
+          onChange={(e) => setOnConflict(e.target.value as OnConflict)}
+          aria-label="On conflict"
+        >
+          <option value="record">Conflicts: ask me</option>
+          <option value="keep-both">Conflicts: keep both</option>
+          <option value="replace">Conflicts: replace</option>
+          <option value="skip">Conflicts: skip</option>
+        </select>
+        <button type="submit" className="primary" disabled={action.busy || !path.trim()}>
+          {action.busy ? 'Starting…' : 'Import'}
+        </button>
+      </form>
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+      {job && (
+        <div className="import-job" data-status={job.status}>
+          <div className="row">
+            <strong>Import {job.status}</strong>
+            {job.status === 'running' && (
+              <button className="ghost" onClick={() => void client.call('jobs.cancel', { id: job.id })}>
+                Cancel
+              </button>
+            )}
+          </div>
+          <ProgressBar progress={job.progress} label="Import progress" />
+          {job.error && <ErrorNote error={{ code: job.error.code as never, message: job.error.message }} />}
+        </div>
+      )}
+      <ErrorNote error={fetched.error} />
+      {report && <ImportReportView report={report} />}
+    </section>
+  );
+}

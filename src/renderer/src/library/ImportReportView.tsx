@@ -1,0 +1,84 @@
+// The validation report of one import: what was added or changed, what was rejected and why, open conflicts.
+import type { ImportReport } from '../../../shared/api';
+import { ConflictActions } from './ConflictsPanel';
+
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const counts: [string, number][] = [
+    ['added', report.added.length],
+    ['updated', report.updated.length],
+    ['unchanged', report.unchanged.length],
+    ['removed', report.removed.length],
+    ['rejected', report.rejected.length],
+    ['with warnings', report.warnings.length],
+    ['conflicts', report.conflicts.length],
+  ];
+  return (
+    <div className="import-report" aria-label="Import report">
+      <h3>Import report{report.cancelled ? ' (cancelled part way)' : ''}</h3>
+      <ul className="counts">
+        {counts.map(([label, n]) => (
+          <li key={label} data-count-of={label}>
+            <strong>{n}</strong> {label}
+          </li>
+        ))}
+      </ul>
+      {report.rejected.length > 0 && (
+        <details open>
+          <summary>Rejected ({report.rejected.length}): fix these files and import again</summary>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Skill</th>
+                <th>File</th>
+                <th>Rule</th>
+                <th>Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rejected.flatMap((r) =>
+                r.issues.map((issue, i) => (
+                  <tr key={`${r.relPath}-${i}`}>
+                    <td>{r.relPath}</td>
+                    <td>
+                      {issue.file}
+                      {issue.line !== undefined ? `:${issue.line}` : ''}
+                    </td>
+                    <td>{issue.rule}</td>
+                    <td>{issue.message}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </details>
+      )}
+      {report.warnings.length > 0 && (
+        <details>
+          <summary>Warnings ({report.warnings.length}): imported, but worth a look</summary>
+          <ul>
+            {report.warnings.flatMap((w) =>
+              w.issues.map((issue, i) => (
+                <li key={`${w.relPath}-${i}`}>
+                  <strong>{w.name}</strong>: {issue.message} <span className="muted">({issue.rule})</span>
+                </li>
+              )),
+            )}
+          </ul>
+        </details>
+      )}
+      {report.conflicts.length > 0 && (
+        <div>
+          <h4>Conflicts: a skill with the same name and different content exists</h4>
+          <ul>
+            {report.conflicts.map((c) => (
+              <li key={c.id}>
+                <strong>{c.name}</strong> <span className="muted">({c.relPath})</span>{' '}
+                <ConflictActions id={c.id} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+// Library: search as you type (keyword, dense, hybrid), filters, the virtualised list, import and conflicts.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReviewStatus, SearchMode, SkillFilters } from '../../../shared/api';
+import { ErrorNote } from '../app/ErrorNote';
+import { useCuratorEvent } from '../app/context';
+import { useApi } from '../app/use-api';
+import { ConflictsPanel } from './ConflictsPanel';
+import { ImportPanel } from './ImportPanel';
+import { SkillList } from './SkillList';
+import { usePagedSkills } from './paged-skills';
+
+const statuses: ReviewStatus[] = ['unparsed', 'parsed', 'failed', 'edited', 'verified'];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function LibraryScreen() {
+  const [query, setQuery] = useState(() => sessionStorage.getItem('library.query') ?? '');
+  const [mode, setMode] = useState<SearchMode>('keyword');
+  const [sourceId, setSourceId] = useState<number | undefined>();
+  const [status, setStatus] = useState<ReviewStatus | undefined>();
+  const [problems, setProblems] = useState<'' | 'warnings' | 'errors'>('');
+  const [showImport, setShowImport] = useState(false);
+  const [version, setVersion] = useState(0);
+  const settledQuery = useDebounced(query.trim(), 150);
+  useEffect(() => sessionStorage.setItem('library.query', query), [query]);
+
+  const filters: SkillFilters = useMemo(
+    () => ({
+      sourceId,
+      status,
+      hasWarnings: problems === 'warnings' ? true : undefined,
+      hasErrors: problems === 'errors' ? true : undefined,
+    }),
+    [sourceId, status, problems],
+  );
+  const stats = useApi('library.stats', {});
+  const sources = useApi('library.sources', {});
+  const paged = usePagedSkills(filters, settledQuery === '');
+  const search = useApi(
+    'library.search',
+    settledQuery ? { query: settledQuery, mode, filters, limit: 500 } : null,
+  );
+
+  const refresh = useCallback(() => {
+    stats.reload();
+    sources.reload();
+    paged.reload();
+    search.reload();
+    setVersion((v) => v + 1);
+  }, [stats.reload, sources.reload, paged.reload, search.reload]);
+  useCuratorEvent((event) => {
+    if (event.type === 'library.changed' || event.type === 'states.changed') refresh();
+  });
+
+  const sourceLabel = useCallback(
+    (id: number) => sources.data?.find((s) => s.id === id)?.label ?? '',
+    [sources.data],
+  );
+  const hits = search.data?.hits ?? [];
+  const searching = settledQuery !== '';
+  const count = searching ? hits.length : (paged.total ?? 0);
+  const empty = !searching && paged.total === 0 && !paged.error;
+
+  return (
+    <div className="library">
+      <div className="toolbar row wrap">
+        <input
+          type="search"
+          className="grow search"
+          placeholder="Search skills by name, description and text…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-label="Search"
+          autoFocus
+        />
+        <select value={mode} onChange={(e) => setMode(e.target.value as SearchMode)} aria-label="Search mode">
+          <option value="keyword">Keyword</option>
+          <option value="dense">Dense</option>
+          <option value="hybrid">Hybrid</option>
+        </select>
+        <select
+          value={sourceId ?? ''}
+          onChange={(e) => setSourceId(e.target.value ? Number(e.target.value) : undefined)}
+          aria-label="Source"
+        >
+          <option value="">All sources</option>
+          {(sources.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label} ({s.skillCount})
+            </option>
+          ))}
+        </select>
+        <select
+          value={status ?? ''}
+          onChange={(e) => setStatus((e.target.value || undefined) as ReviewStatus | undefined)}
+          aria-label="Review status"
+        >
+          <option value="">Any status</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <select
+          value={problems}
+          onChange={(e) => setProblems(e.target.value as typeof problems)}
+          aria-label="Problems"
+        >
+          <option value="">Any validation</option>
+          <option value="warnings">With warnings</option>
+          <option value="errors">With parse errors</option>
+        </select>
+        <button className={showImport ? 'primary' : ''} onClick={() => setShowImport((v) => !v)}>
+          Import…
+        </button>
+      </div>
+      <div className="stats-line muted small" aria-live="polite">
+        {stats.data && (
+          <span data-testid="library-stats">
+            {stats.data.skills} skills in {stats.data.sources} source{stats.data.sources === 1 ? '' : 's'} ·{' '}
+            {statuses.map((s) => `${stats.data!.byStatus[s] ?? 0} ${s}`).join(' · ')}
+            {stats.data.openConflicts > 0 && ` · ${stats.data.openConflicts} open conflicts`}
+          </span>
+        )}
+        {searching && search.data && (
+          <span data-testid="search-summary">
+            {' '}
+            — {hits.length} match{hits.length === 1 ? '' : 'es'} ({search.data.mode}, {search.data.engine})
+          </span>
+        )}
+        {search.loading && <span> — searching…</span>}
+      </div>
+      <ErrorNote error={(searching ? search.error : paged.error) ?? stats.error} />
+      {(showImport || empty || paged.error) && <ImportPanel onImported={refresh} />}
+      {!paged.error && <ConflictsPanel version={version} onResolved={refresh} />}
+      {paged.error && !searching ? null : empty ? (
+        <div className="empty-state">
+          <h2>The library is empty</h2>
+          <p>
+            Import a folder of skills above. The sample library that ships with the app is in
+            resources/sample-library.
+          </p>
+        </div>
+      ) : searching && search.data && hits.length === 0 ? (
+        <div className="empty-state">
+          <p>No skill matches “{settledQuery}”. Try fewer words, another mode, or clear the filters.</p>
+        </div>
+      ) : (
+        <SkillList
+          count={count}
+          rowAt={(i) => (searching ? hits[i] : ((s) => (s ? { skill: s } : undefined))(paged.rowAt(i)))}
+          ensureRange={searching ? undefined : paged.ensureRange}
+          sourceLabel={sourceLabel}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// Jobs: running and past jobs with progress, ETA, token and cost counters; cancel and resume.
+import { useEffect, useState } from 'react';
+import { isFinished, type JobInfo } from '../../../shared/jobs';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient, useCuratorEvent } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+import { ProgressBar } from '../library/bits';
+
+const counterLabels: Record<string, string> = {
+  promptTokens: 'prompt tokens',
+  completionTokens: 'completion tokens',
+  tokens: 'tokens',
+  cost: 'est. cost',
+};
+
+function Counters({ counters }: { counters: Record<string, number> | undefined }) {
+  if (!counters || Object.keys(counters).length === 0) return null;
+  return (
+    <span className="counters small">
+      {Object.entries(counters).map(([k, v]) => (
+        <span key={k} className="counter">
+          {counterLabels[k] ?? k}: <strong>{/cost/i.test(k) ? v.toFixed(4) : v.toLocaleString()}</strong>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function JobRow({ job, onChanged }: { job: JobInfo; onChanged: (job: JobInfo) => void }) {
+  const client = useClient();
+  const action = useAction();
+  const finished = isFinished(job.status);
+  const canResume = job.status === 'interrupted' || job.status === 'failed' || job.status === 'cancelled';
+  return (
+    <li className="job" data-job-kind={job.kind} data-status={job.status}>
+      <div className="row wrap">
+        <strong>{job.kind}</strong>
+        <span className={`badge job-${job.status}`}>{job.status}</span>
+        <span className="muted small">
+          started {new Date(job.createdAt).toLocaleString()}
+          {job.finishedAt ? ` · finished ${new Date(job.finishedAt).toLocaleTimeString()}` : ''}
+        </span>
+        <span className="spacer" />
+        {!finished && (
+          <button
+            onClick={async () =>
+              onChanged((await action.run(() => client.call('jobs.cancel', { id: job.id }))) ?? job)
+            }
+          >
+            Cancel
+          </button>
+        )}
+        {canResume && (
+          <button
+            title="Run it again; items already done are skipped, failed ones are retried"
+            onClick={async () =>
+              onChanged((await action.run(() => client.call('jobs.resume', { id: job.id }))) ?? job)
+            }
+          >
+            Resume
+          </button>
+        )}
+      </div>
+      <ProgressBar progress={job.progress} label={`${job.kind} progress`} />
+      <Counters counters={job.progress.counters} />
+      {job.error && <ErrorNote error={{ code: job.error.code as never, message: job.error.message }} />}
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+    </li>
+  );
+}
+
+export function JobsScreen() {
+  const listed = useApi('jobs.list', { limit: 200 });
+  const [jobs, setJobs] = useState<Map<string, JobInfo>>(new Map());
+  useEffect(() => {
+    if (listed.data) setJobs(new Map(listed.data.map((j) => [j.id, j])));
+  }, [listed.data]);
+  const upsert = (job: JobInfo) => setJobs((prev) => new Map(prev).set(job.id, job));
+  useCuratorEvent((event) => {
+    if (event.type === 'job.updated') upsert(event.job);
+  });
+  const all = [...jobs.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const running = all.filter((j) => !isFinished(j.status));
+  const past = all.filter((j) => isFinished(j.status));
+  return (
+    <div className="jobs">
+      <ErrorNote error={listed.error} />
+      <section className="panel" aria-label="Running jobs">
+        <h2>Running ({running.length})</h2>
+        {running.length === 0 ? (
+          <p className="muted">Nothing is running. Imports, parsing, indexing and evaluations appear here.</p>
+        ) : (
+          <ul className="job-list">
+            {running.map((j) => (
+              <JobRow key={j.id} job={j} onChanged={upsert} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="panel" aria-label="Past jobs">
+        <h2>Past ({past.length})</h2>
+        {past.length === 0 ? (
+          <p className="muted">No finished jobs yet.</p>
+        ) : (
+          <ul className="job-list">
+            {past.map((j) => (
+              <JobRow key={j.id} job={j} onChanged={upsert} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// Settings: every group of the schema as a form, with model and LLM tools beside the groups they belong to.
+import { useEffect, useMemo, useState } from 'react';
+import type { Settings, SettingsPatch } from '../../../shared/settings';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+import { LlmTools } from './LlmTools';
+import { ModelsPanel } from './ModelsPanel';
+import { FieldControl } from './SettingsForm';
+import { labelFor, settingsFields } from './schema-fields';
+
+export function SettingsScreen() {
+  const client = useClient();
+  const loaded = useApi('settings.get', {});
+  const fields = useMemo(settingsFields, []);
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+  useEffect(() => {
+    if (loaded.data) setDraft(loaded.data);
+  }, [loaded.data]);
+
+  if (loaded.error && !draft) return <ErrorNote error={loaded.error} />;
+  if (!draft || !loaded.data) return <p className="muted">Loading settings…</p>;
+  const base = loaded.data;
+  const changedGroups = (Object.keys(draft) as (keyof Settings)[]).filter(
+    (k) => JSON.stringify(draft[k]) !== JSON.stringify(base[k]),
+  );
+  const save = async () => {
+    const patch: SettingsPatch = {};
+    for (const k of changedGroups) (patch as Record<string, unknown>)[k] = draft[k];
+    const next = await action.run(() => client.call('settings.update', { patch }));
+    if (next) {
+      setDraft(next);
+      setSaved(true);
+      loaded.reload();
+    }
+  };
+  return (
+    <div className="settings">
+      <div className="row sticky-actions">
+        <h1>Settings</h1>
+        <span className="spacer" />
+        {changedGroups.length > 0 ? (
+          <span className="muted small">Unsaved: {changedGroups.map(labelFor).join(', ')}</span>
+        ) : (
+          saved && <span className="muted small">Saved.</span>
+        )}
+        <button onClick={() => setDraft(base)} disabled={changedGroups.length === 0}>
+          Discard
+        </button>
+        <button
+          className="primary"
+          onClick={() => void save()}
+          disabled={changedGroups.length === 0 || action.busy}
+        >
+          Save
+        </button>
+      </div>
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+      <div className="settings-grid">
+        {fields.map((field) => (
+          <section key={field.key} className="panel" aria-label={labelFor(field.key)}>
+            <FieldControl
+              field={field}
+              path={field.key}
+              value={draft[field.key as keyof Settings]}
+              onChange={(v) => {
+                setSaved(false);
+                setDraft({ ...draft, [field.key]: v } as Settings);
+              }}
+            />
+            {field.key === 'models' && (
+              <ModelsPanel
+                paths={{ embedder: draft.models.embedder.path, reranker: draft.models.reranker.path }}
+              />
+            )}
+            {field.key === 'llm' && <LlmTools dirty={changedGroups.includes('llm')} />}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

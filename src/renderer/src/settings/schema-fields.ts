@@ -1,0 +1,102 @@
+// Reads the zod settings schema into a tree of form fields, so the Settings screen shows every tunable it defines.
+import { settingsSchema } from '../../../shared/settings';
+
+export type Field =
+  | { kind: 'group'; key: string; fields: Field[] }
+  | { kind: 'number'; key: string; min?: number; max?: number; integer: boolean; defaultValue?: number }
+  | { kind: 'string'; key: string; defaultValue?: string }
+  | { kind: 'boolean'; key: string; defaultValue?: boolean }
+  | { kind: 'enum'; key: string; options: string[]; defaultValue?: string };
+
+interface SchemaLike {
+  def: { type: string; innerType?: SchemaLike; defaultValue?: unknown };
+  shape?: Record<string, SchemaLike>;
+  options?: string[];
+  minValue?: number | null;
+  maxValue?: number | null;
+  isInt?: boolean;
+}
+
+function unwrap(schema: SchemaLike): { schema: SchemaLike; defaultValue: unknown } {
+  let s = schema;
+  let defaultValue: unknown;
+  while (
+    (s.def.type === 'default' || s.def.type === 'prefault' || s.def.type === 'optional') &&
+    s.def.innerType
+  ) {
+    if (s.def.type === 'default') defaultValue = s.def.defaultValue;
+    s = s.def.innerType;
+  }
+  return { schema: s, defaultValue };
+}
+
+function finite(n: number | null | undefined): number | undefined {
+  return n !== null && n !== undefined && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER
+    ? n
+    : undefined;
+}
+
+export function describeSchema(schema: SchemaLike, key: string): Field {
+  const { schema: s, defaultValue } = unwrap(schema);
+  switch (s.def.type) {
+    case 'object':
+      return {
+        kind: 'group',
+        key,
+        fields: Object.entries(s.shape ?? {}).map(([k, child]) => describeSchema(child, k)),
+      };
+    case 'number':
+      return {
+        kind: 'number',
+        key,
+        min: finite(s.minValue),
+        max: finite(s.maxValue),
+        integer: s.isInt === true,
+        defaultValue: defaultValue as number | undefined,
+      };
+    case 'boolean':
+      return { kind: 'boolean', key, defaultValue: defaultValue as boolean | undefined };
+    case 'enum':
+      return {
+        kind: 'enum',
+        key,
+        options: s.options ?? [],
+        defaultValue: defaultValue as string | undefined,
+      };
+    default:
+      return { kind: 'string', key, defaultValue: defaultValue as string | undefined };
+  }
+}
+
+export function settingsFields(): Field[] {
+  const root = describeSchema(settingsSchema as unknown as SchemaLike, '');
+  return root.kind === 'group' ? root.fields : [];
+}
+
+const labels: Record<string, string> = {
+  engines: 'Scoring engines',
+  models: 'Local models',
+  remote: 'Remote model endpoints',
+  selection: 'Selection',
+  llm: 'LLM endpoint',
+  import: 'Import limits',
+  ui: 'Appearance',
+  recallK: 'K: candidates passed on by recall',
+  rankedK: 'k for ranked variants',
+  crossEncoderMaxTokens: 'Cross-encoder token budget',
+  llmSelectorBodyChars: 'Body characters per candidate (LLM selector)',
+  baseURL: 'Base URL',
+  timeoutMs: 'Timeout (ms)',
+  maxRetries: 'Max retries',
+  promptPricePerMTok: 'Prompt price per million tokens',
+  completionPricePerMTok: 'Completion price per million tokens',
+  maxSkillMdBytes: 'Largest SKILL.md (bytes)',
+  maxZipEntryBytes: 'Largest zip entry (bytes)',
+  maxZipTotalBytes: 'Largest zip expansion (bytes)',
+  crossEncoder: 'Cross-encoder',
+  dtype: 'Data type',
+};
+
+export function labelFor(key: string): string {
+  return labels[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+}

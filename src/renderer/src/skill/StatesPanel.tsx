@@ -1,0 +1,211 @@
+// The parsed precondition and completion of one skill: read, edit in place, verify, re-parse, history with revert.
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { SkillStates, StateHistoryEntry } from '../../../shared/api';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient, useCuratorEvent } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+import { StatusBadge } from '../library/bits';
+
+export interface StatesPanelHandle {
+  edit(): void;
+  verify(): Promise<boolean>;
+}
+
+function HistoryList({
+  entries,
+  onRevert,
+  busy,
+}: {
+  entries: StateHistoryEntry[];
+  onRevert: (id: number) => void;
+  busy: boolean;
+}) {
+  if (entries.length === 0) return <p className="muted small">No changes yet.</p>;
+  return (
+    <ol className="history" aria-label="State history">
+      {entries.map((h) => (
+        <li key={h.id}>
+          <div className="row">
+            <strong>{h.action}</strong>
+            <span className="muted small">{new Date(h.at).toLocaleString()}</span>
+            {h.before && (
+              <button
+                className="ghost small"
+                onClick={() => onRevert(h.id)}
+                disabled={busy}
+                title="Restore the values before this change"
+              >
+                Revert
+              </button>
+            )}
+          </div>
+          {h.after && (
+            <div className="small">
+              <div>
+                <span className="muted">pre:</span> {h.after.precondition ?? 'None'}
+              </div>
+              <div>
+                <span className="muted">post:</span> {h.after.completion ?? '—'}
+              </div>
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(function StatesPanel(
+  { skillId },
+  ref,
+) {
+  const client = useClient();
+  const loaded = useApi('states.get', { skillId });
+  const history = useApi('states.history', { skillId });
+  const [states, setStates] = useState<SkillStates | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [pre, setPre] = useState('');
+  const [post, setPost] = useState('');
+  const action = useAction();
+  const preBox = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (loaded.data) setStates(loaded.data);
+  }, [loaded.data]);
+  useCuratorEvent((event) => {
+    if (event.type === 'states.changed' && event.skillIds.includes(skillId)) {
+      loaded.reload();
+      history.reload();
+    }
+  });
+
+  const startEdit = () => {
+    setPre(states?.precondition ?? '');
+    setPost(states?.completion ?? '');
+    setEditing(true);
+    requestAnimationFrame(() => preBox.current?.focus());
+  };
+  const apply = (next: SkillStates | undefined) => {
+    if (!next) return false;
+    setStates(next);
+    history.reload();
+    return true;
+  };
+  const save = async () => {
+    const next = await action.run(() =>
+      client.call('states.edit', {
+        skillId,
+        precondition: pre.trim() === '' || /^none$/i.test(pre.trim()) ? null : pre.trim(),
+        completion: post.trim(),
+      }),
+    );
+    if (apply(next)) setEditing(false);
+  };
+  const verify = async () => apply(await action.run(() => client.call('states.verify', { skillId })));
+  const reparse = () => action.run(() => client.call('parse.skills', { ids: [skillId], force: true }));
+  const revert = async (historyId: number) =>
+    apply(await action.run(() => client.call('states.revert', { skillId, historyId })));
+
+  useImperativeHandle(ref, () => ({ edit: startEdit, verify }));
+
+  return (
+    <section className="panel states" aria-label="Parsed states">
+      <div className="row">
+        <h2>States</h2>
+        {states && <StatusBadge status={states.status} />}
+        {states?.outdated && <span className="badge warn">skill changed since parse</span>}
+      </div>
+      <ErrorNote error={loaded.error} />
+      {states?.error && (
+        <div className="error-note">
+          <strong>The last parse failed:</strong> {states.error}. Edit the states by hand or re-parse.
+        </div>
+      )}
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setEditing(false);
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save();
+          }}
+        >
+          <label>
+            Precondition <span className="muted small">(empty = None: the skill needs nothing)</span>
+            <textarea
+              ref={preBox}
+              name="precondition"
+              rows={3}
+              value={pre}
+              onChange={(e) => setPre(e.target.value)}
+            />
+          </label>
+          <label>
+            Completion
+            <textarea name="completion" rows={3} value={post} onChange={(e) => setPost(e.target.value)} />
+          </label>
+          <div className="row">
+            <button type="submit" className="primary" disabled={action.busy || post.trim() === ''}>
+              Save
+            </button>
+            <button type="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <span className="muted small">Ctrl+Enter saves, Esc cancels</span>
+          </div>
+        </form>
+      ) : (
+        <dl className="states-view">
+          <dt>Precondition</dt>
+          <dd data-testid="precondition">{states ? (states.precondition ?? <em>None</em>) : '…'}</dd>
+          <dt>Completion</dt>
+          <dd data-testid="completion">
+            {states ? (states.completion ?? <em className="muted">not parsed yet</em>) : '…'}
+          </dd>
+        </dl>
+      )}
+      {states && (
+        <p className="muted small">
+          {states.model
+            ? `Parsed by ${states.model} (prompt ${states.promptVersion ?? '?'})`
+            : 'Not parsed by a model.'}
+          {states.updatedAt ? ` · ${new Date(states.updatedAt).toLocaleString()}` : ''}
+        </p>
+      )}
+      {!editing && (
+        <div className="row wrap">
+          <button onClick={startEdit} title="Edit (e)">
+            Edit
+          </button>
+          <button
+            className="primary"
+            onClick={() => void verify()}
+            disabled={action.busy || !states?.completion}
+            title="Accept as verified (a)"
+          >
+            Verify
+          </button>
+          <button
+            onClick={() => void reparse()}
+            disabled={action.busy}
+            title="Parse again with the LLM; your edits stay in history"
+          >
+            Re-parse
+          </button>
+        </div>
+      )}
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+      {states?.rawAnswer && (
+        <details>
+          <summary>Raw model answer</summary>
+          <pre className="raw">{states.rawAnswer}</pre>
+        </details>
+      )}
+      <h3>History</h3>
+      <ErrorNote error={history.error} />
+      <HistoryList entries={history.data ?? []} onRevert={(id) => void revert(id)} busy={action.busy} />
+    </section>
+  );
+});

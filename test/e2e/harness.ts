@@ -1,0 +1,103 @@
+// The e2e harness: builds the renderer when it is missing or older than its sources, serves it from the real core on a
+// fresh data folder, and drives Debian's Chromium through playwright-core.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createCore, type Core } from '../../src/core';
+import { startHttpHost, type HttpHost } from '../../src/server/http-host';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const rendererDir = path.join(repoRoot, 'out', 'renderer');
+export const screenshotDir = path.join(repoRoot, 'test-output', 'screenshots');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds out/renderer with the same config as `npm run build:web` unless it is newer than every source it uses. */
+export async function ensureRendererBuilt(): Promise<void> {
+  const index = path.join(rendererDir, 'index.html');
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'src', 'renderer')),
+    newestMtime(path.join(repoRoot, 'src', 'shared')),
+    newestMtime(path.join(repoRoot, 'src', 'preload')),
+  );
+  if (existsSync(index) && statSync(index).mtimeMs > sources) return;
+  const { build } = await import('vite');
+  await build({ configFile: path.join(repoRoot, 'vite.web.config.ts'), logLevel: 'warn' });
+}
+
+export interface BrowserModeServer {
+  core: Core;
+  host: HttpHost;
+  dataDir: string;
+  /** The address a user opens: the page with the token in its hash. */
+  pageUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startBrowserModeServer(): Promise<BrowserModeServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-'));
+  const core = createCore({ dataDir, resourcesDir: path.join(repoRoot, 'resources') });
+  const host = await startHttpHost({ core, port: 0, rendererDir });
+  return {
+    core,
+    host,
+    dataDir,
+    pageUrl: `${host.url}/#token=${host.token}`,
+    close: async () => {
+      await host.close();
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** Collects what would tell a user something is broken: page errors, console errors, CSP violations. */
+export function watchPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+export async function inBothThemes(page: Page, name: string, action?: () => Promise<void>): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+    await action?.();
+    await screenshot(page, `${name}-${scheme}`);
+  }
+}

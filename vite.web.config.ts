@@ -1,0 +1,20 @@
+// The renderer as a plain static site, built to out/renderer: the browser mode (`npm run build:web`) and, through
+// electron.vite.config.ts, the desktop window. Relative asset paths so it works from file:// and from the HTTP host.
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vite';
+
+const root = import.meta.dirname;
+
+export const rendererConfig = {
+  root: resolve(root, 'src/renderer'),
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: resolve(root, 'out/renderer'),
+    emptyOutDir: true,
+    rollupOptions: { input: resolve(root, 'src/renderer/index.html') },
+  },
+} satisfies UserConfig;
+
+export default defineConfig(rendererConfig);
