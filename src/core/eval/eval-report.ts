@@ -1,0 +1,176 @@
+// The report of an evaluation run: means per variant (and k), Recall@K of the recall on its own, per-task rows and
+// the tasks where variants disagree; exported as JSON or Markdown.
+import type { Db } from '../store/db';
+import type { Variant } from '../select/trace-types';
+import { getEvalRun, getRecall, getResults, type EvalEngines, type EvalStatus } from './eval-store';
+import { getLabelItems, getLabelSetInfo } from './label-store';
+import { meanMetrics, type MeanMetrics, type TaskMetrics } from './metrics';
+
+export interface VariantSummary extends MeanMetrics {
+  variant: Variant;
+  /** k of a ranked variant. */
+  k?: number;
+  /** Selections that failed (counted as empty answers in the means). */
+  errors: number;
+}
+
+export interface EvalTaskRow extends TaskMetrics {
+  itemId: string;
+  task: string;
+  variant: Variant;
+  k?: number;
+  gold: string[];
+  answer: string[];
+  recallAtK: number;
+  selectionRunId: number | null;
+  error: string | null;
+}
+
+export interface TaskDifference {
+  itemId: string;
+  task: string;
+  gold: string[];
+  recallAtK: number;
+  /** Every variant's answer and F1 on this task, where not all F1 values are equal. */
+  answers: { variant: Variant; k?: number; answer: string[]; f1: number }[];
+}
+
+export interface EvalReport {
+  runId: number;
+  setId: number;
+  setName: string;
+  status: EvalStatus;
+  variants: Variant[];
+  k: number[];
+  recallK: number;
+  engines: EvalEngines;
+  /** Mean share of gold skills found by the recall: misses here are recall misses, not selection misses. */
+  recallAtK: number;
+  summary: VariantSummary[];
+  tasks: EvalTaskRow[];
+  differences: TaskDifference[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+const label = (v: { variant: Variant; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
+
+export function getEvalReport(db: Db, runId: number): EvalReport {
+  const run = getEvalRun(db, runId);
+  const set = getLabelSetInfo(db, run.setId);
+  const items = new Map(getLabelItems(db, run.setId).map((i, position) => [i.id, { ...i, position }]));
+  const recall = getRecall(db, runId);
+  const results = getResults(db, runId).filter((r) => items.has(r.itemId));
+  const order = (v: Variant): number => run.request.variants.indexOf(v);
+  results.sort(
+    (a, b) =>
+      items.get(a.itemId)!.position - items.get(b.itemId)!.position ||
+      order(a.variant) - order(b.variant) ||
+      a.k - b.k,
+  );
+
+  const tasks: EvalTaskRow[] = results.map((r) => {
+    const item = items.get(r.itemId)!;
+    return {
+      ...r.metrics,
+      itemId: r.itemId,
+      task: item.task,
+      variant: r.variant,
+      ...(r.k > 0 ? { k: r.k } : {}),
+      gold: item.gold,
+      answer: r.answer,
+      recallAtK: recall.get(r.itemId)?.recallAtK ?? 0,
+      selectionRunId: r.selectionRunId,
+      error: r.error,
+    };
+  });
+
+  const groups = new Map<string, EvalTaskRow[]>();
+  for (const t of tasks) groups.set(label(t), [...(groups.get(label(t)) ?? []), t]);
+  const summary: VariantSummary[] = [...groups.values()]
+    .map((rows) => ({
+      variant: rows[0]!.variant,
+      ...(rows[0]!.k ? { k: rows[0]!.k } : {}),
+      ...meanMetrics(rows),
+      errors: rows.filter((r) => r.error !== null).length,
+    }))
+    .sort((a, b) => order(a.variant) - order(b.variant) || (a.k ?? 0) - (b.k ?? 0));
+
+  const byItem = new Map<string, EvalTaskRow[]>();
+  for (const t of tasks) byItem.set(t.itemId, [...(byItem.get(t.itemId) ?? []), t]);
+  const differences: TaskDifference[] = [];
+  for (const [itemId, rows] of byItem) {
+    if (new Set(rows.map((r) => r.f1)).size <= 1) continue;
+    const first = rows[0]!;
+    differences.push({
+      itemId,
+      task: first.task,
+      gold: first.gold,
+      recallAtK: first.recallAtK,
+      answers: rows.map((r) => ({
+        variant: r.variant,
+        ...(r.k ? { k: r.k } : {}),
+        answer: r.answer,
+        f1: r.f1,
+      })),
+    });
+  }
+
+  const recalls = [...recall.values()].map((r) => r.recallAtK);
+  return {
+    runId,
+    setId: run.setId,
+    setName: set.name,
+    status: run.status,
+    variants: run.request.variants,
+    k: run.request.k,
+    recallK: run.request.recallK,
+    engines: run.engines,
+    recallAtK: recalls.length === 0 ? 0 : recalls.reduce((s, x) => s + x, 0) / recalls.length,
+    summary,
+    tasks,
+    differences,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
+  };
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}`;
+const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function reportToMarkdown(r: EvalReport): string {
+  const lines = [
+    `# Evaluation run ${r.runId}: ${cell(r.setName)}`,
+    '',
+    `Status: ${r.status}. Recall: ${r.engines.recall} (K = ${r.recallK}); cross-encoder: ${r.engines.crossEncoder ?? 'none'}; LLM: ${r.engines.llm ?? 'none'}.`,
+    '',
+    `Recall@${r.recallK} of the recall stage: ${pct(r.recallAtK)} % of gold skills reach the candidates.`,
+    '',
+    '| variant | P | R | F1 | exact | Hit@1 | stage cov. | size | CE pairs | LLM calls | tokens | ms/task | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...r.summary.map(
+      (s) =>
+        `| ${label(s)} | ${pct(s.precision)} | ${pct(s.recall)} | ${pct(s.f1)} | ${pct(s.exactMatch)} | ${s.hitAt1 === undefined ? '–' : pct(s.hitAt1)} | ${pct(s.stageCoverage)} | ${s.meanAnswerSize.toFixed(2)} | ${num(s.crossEncoderPairs)} | ${num(s.llmCalls)} | ${num(s.tokens)} | ${num(s.msPerTask)} | ${s.errors} |`,
+    ),
+    '',
+    'P, R, F1, exact, Hit@1 and stage coverage in %; costs are means per task.',
+    '',
+    `## Tasks where variants differ (${r.differences.length})`,
+    '',
+  ];
+  if (r.differences.length > 0) {
+    lines.push('| task | gold | recall@K | answers (F1) |', '|---|---|---|---|');
+    for (const d of r.differences)
+      lines.push(
+        `| ${cell(d.itemId)}: ${cell(d.task)} | ${cell(d.gold.join(', '))} | ${pct(d.recallAtK)} | ${d.answers
+          .map((a) => `**${label(a)}** ${cell(a.answer.join(', ') || '(none)')} (${pct(a.f1)})`)
+          .join('<br>')} |`,
+      );
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function reportToJson(r: EvalReport): string {
+  return JSON.stringify(r, null, 2);
+}

@@ -1,0 +1,92 @@
+// The JSONL label format: one task a line with its gold skills, optional interchangeable groups per required stage,
+// an optional hand-typed parse and a domain. Every bad line is reported with its number; nothing is half-imported.
+import { z } from 'zod';
+import { CuratorError } from '../../shared/errors';
+
+export interface LabelItem {
+  id: string;
+  task: string;
+  gold: string[];
+  groups?: string[][];
+  parse?: { subtasks: string[]; states: string[] };
+  domain?: string;
+}
+
+const nonEmpty = z.string().trim().min(1);
+
+export const labelItemSchema = z
+  .object({
+    id: nonEmpty.max(200),
+    task: nonEmpty.max(4000),
+    gold: z.array(nonEmpty).min(1),
+    groups: z.array(z.array(nonEmpty).min(1)).min(1).optional(),
+    parse: z
+      .object({ subtasks: z.array(nonEmpty), states: z.array(nonEmpty) })
+      .refine(
+        (p) => p.states.length === p.subtasks.length + 1,
+        'parse.states needs one more entry than parse.subtasks',
+      )
+      .optional(),
+    domain: z.string().optional(),
+  })
+  .strict();
+
+export interface LabelLineError {
+  line: number;
+  message: string;
+}
+
+/** Parses a whole JSONL text; throws VALIDATION_FAILED listing every bad line (blank lines are skipped). */
+export function parseLabelJsonl(text: string): LabelItem[] {
+  const items: LabelItem[] = [];
+  const errors: LabelLineError[] = [];
+  const seen = new Set<string>();
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      errors.push({ line, message: `not JSON: ${(e as Error).message}` });
+      return;
+    }
+    const parsed = labelItemSchema.safeParse(value);
+    if (!parsed.success) {
+      errors.push({
+        line,
+        message: parsed.error.issues.map((x) => `${x.path.join('.') || 'line'}: ${x.message}`).join('; '),
+      });
+      return;
+    }
+    if (seen.has(parsed.data.id)) {
+      errors.push({ line, message: `id ${parsed.data.id} appears twice` });
+      return;
+    }
+    seen.add(parsed.data.id);
+    items.push(parsed.data);
+  });
+  if (errors.length > 0)
+    throw new CuratorError(
+      'VALIDATION_FAILED',
+      `${errors.length} bad line(s) in the label file; nothing was imported`,
+      {
+        errors: errors.slice(0, 50),
+      },
+    );
+  if (items.length === 0) throw new CuratorError('VALIDATION_FAILED', 'The label file has no tasks');
+  return items;
+}
+
+export function validateLabelItem(value: unknown): LabelItem {
+  const parsed = labelItemSchema.safeParse(value);
+  if (!parsed.success)
+    throw new CuratorError('VALIDATION_FAILED', 'Not a valid label item', {
+      issues: parsed.error.issues.map((x) => ({ path: x.path.join('.'), message: x.message })),
+    });
+  return parsed.data;
+}
+
+export function toJsonl(items: readonly LabelItem[]): string {
+  return items.map((i) => JSON.stringify(i)).join('\n') + '\n';
+}

@@ -1,0 +1,161 @@
+// Label sets in the library file: import from JSONL, list, read, and edit one item at a time.
+import { CuratorError } from '../../shared/errors';
+import type { Db } from '../store/db';
+import { parseLabelJsonl, validateLabelItem, type LabelItem } from './label-format';
+
+export interface LabelSetInfo {
+  id: number;
+  name: string;
+  itemCount: number;
+  sourcePath: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface ItemRow {
+  item_id: string;
+  task: string;
+  gold: string;
+  groups: string | null;
+  parse: string | null;
+  domain: string | null;
+}
+
+function toItem(r: ItemRow): LabelItem {
+  return {
+    id: r.item_id,
+    task: r.task,
+    gold: JSON.parse(r.gold) as string[],
+    ...(r.groups ? { groups: JSON.parse(r.groups) as string[][] } : {}),
+    ...(r.parse ? { parse: JSON.parse(r.parse) as LabelItem['parse'] } : {}),
+    ...(r.domain !== null ? { domain: r.domain } : {}),
+  };
+}
+
+function writeItem(db: Db, setId: number, item: LabelItem, position: number, editedAt: string | null): void {
+  db.prepare(
+    `INSERT INTO label_items (set_id, item_id, position, task, gold, groups, parse, domain, edited_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (set_id, item_id) DO UPDATE SET task = excluded.task, gold = excluded.gold, groups = excluded.groups,
+       parse = excluded.parse, domain = excluded.domain, edited_at = excluded.edited_at`,
+  ).run(
+    setId,
+    item.id,
+    position,
+    item.task,
+    JSON.stringify(item.gold),
+    item.groups ? JSON.stringify(item.groups) : null,
+    item.parse ? JSON.stringify(item.parse) : null,
+    item.domain ?? null,
+    editedAt,
+  );
+}
+
+/**
+ * Imports a JSONL text as a new set, or into an existing set of the same name: new ids are added, and items a person
+ * edited are kept as they are (the report lists them); unedited items take the file's version.
+ */
+export function importLabelSet(
+  db: Db,
+  req: { name: string; text: string; sourcePath?: string },
+  now: Date,
+): { set: LabelSetInfo; added: number; updated: number; keptEdited: string[] } {
+  const name = req.name.trim();
+  if (name === '') throw new CuratorError('INVALID_ARGUMENT', 'A label set needs a name');
+  const items = parseLabelJsonl(req.text);
+  const at = now.toISOString();
+  return db.transaction(() => {
+    const existing = db.prepare('SELECT id FROM label_sets WHERE name = ?').pluck().get(name) as
+      number | undefined;
+    const setId =
+      existing ??
+      Number(
+        db
+          .prepare('INSERT INTO label_sets (name, source_path, created_at, updated_at) VALUES (?, ?, ?, ?)')
+          .run(name, req.sourcePath ?? null, at, at).lastInsertRowid,
+      );
+    const edited = new Set(
+      db
+        .prepare('SELECT item_id FROM label_items WHERE set_id = ? AND edited_at IS NOT NULL')
+        .pluck()
+        .all(setId) as string[],
+    );
+    const present = new Set(
+      db.prepare('SELECT item_id FROM label_items WHERE set_id = ?').pluck().all(setId) as string[],
+    );
+    let added = 0;
+    let updated = 0;
+    const keptEdited: string[] = [];
+    items.forEach((item, position) => {
+      if (edited.has(item.id)) return keptEdited.push(item.id);
+      if (present.has(item.id)) updated++;
+      else added++;
+      writeItem(db, setId, item, position, null);
+    });
+    db.prepare(
+      'UPDATE label_sets SET updated_at = ?, source_path = coalesce(?, source_path) WHERE id = ?',
+    ).run(at, req.sourcePath ?? null, setId);
+    return { set: getLabelSetInfo(db, setId), added, updated, keptEdited };
+  })();
+}
+
+export function getLabelSetInfo(db: Db, setId: number): LabelSetInfo {
+  const row = db
+    .prepare(
+      `SELECT s.id, s.name, s.source_path AS sourcePath, s.created_at AS createdAt, s.updated_at AS updatedAt,
+         (SELECT count(*) FROM label_items i WHERE i.set_id = s.id) AS itemCount
+       FROM label_sets s WHERE s.id = ?`,
+    )
+    .get(setId) as LabelSetInfo | undefined;
+  if (!row) throw new CuratorError('NOT_FOUND', `No label set ${setId}`);
+  return row;
+}
+
+export function listLabelSets(db: Db): LabelSetInfo[] {
+  return db
+    .prepare(
+      `SELECT s.id, s.name, s.source_path AS sourcePath, s.created_at AS createdAt, s.updated_at AS updatedAt,
+         (SELECT count(*) FROM label_items i WHERE i.set_id = s.id) AS itemCount
+       FROM label_sets s ORDER BY s.name`,
+    )
+    .all() as LabelSetInfo[];
+}
+
+/** A set by id, or by name when `ref` is not a number. */
+export function findLabelSet(db: Db, ref: number | string): LabelSetInfo {
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) return getLabelSetInfo(db, Number(ref));
+  const id = db.prepare('SELECT id FROM label_sets WHERE name = ?').pluck().get(ref) as number | undefined;
+  if (id === undefined) throw new CuratorError('NOT_FOUND', `No label set named ${ref}`);
+  return getLabelSetInfo(db, id);
+}
+
+export function getLabelItems(db: Db, setId: number): LabelItem[] {
+  getLabelSetInfo(db, setId);
+  const rows = db
+    .prepare('SELECT * FROM label_items WHERE set_id = ? ORDER BY position, item_id')
+    .all(setId) as ItemRow[];
+  return rows.map(toItem);
+}
+
+/** Adds or changes one item by hand; the item is marked edited so a re-import keeps it. */
+export function saveLabelItem(db: Db, setId: number, value: unknown, now: Date): LabelItem {
+  const item = validateLabelItem(value);
+  getLabelSetInfo(db, setId);
+  const position =
+    (db
+      .prepare('SELECT position FROM label_items WHERE set_id = ? AND item_id = ?')
+      .pluck()
+      .get(setId, item.id) as number | undefined) ??
+    ((db.prepare('SELECT max(position) FROM label_items WHERE set_id = ?').pluck().get(setId) as
+      number | null) ?? -1) + 1;
+  db.transaction(() => {
+    writeItem(db, setId, item, position, now.toISOString());
+    db.prepare('UPDATE label_sets SET updated_at = ? WHERE id = ?').run(now.toISOString(), setId);
+  })();
+  return item;
+}
+
+export function deleteLabelItem(db: Db, setId: number, itemId: string): void {
+  const info = db.prepare('DELETE FROM label_items WHERE set_id = ? AND item_id = ?').run(setId, itemId);
+  if (info.changes === 0) throw new CuratorError('NOT_FOUND', `No item ${itemId} in label set ${setId}`);
+}

@@ -1,0 +1,100 @@
+// Per-task metrics of one answer against its labels, and their means over a set.
+
+export interface TaskMetrics {
+  /** |A ∩ G| / |A|; 0 for an empty answer. */
+  precision: number;
+  /** |A ∩ G| / |G|. */
+  recall: number;
+  f1: number;
+  /** The answer, as a set, equals the gold set. */
+  exactMatch: boolean;
+  /** Ranked variants: the first answer is gold or a member of a gold group. */
+  hitAt1?: boolean;
+  /** Share of required groups with at least one member in the answer (each gold skill is its own group when none are given). */
+  stageCoverage: number;
+  answerSize: number;
+  crossEncoderPairs: number;
+  llmCalls: number;
+  tokens: number;
+  ms: number;
+}
+
+export interface Labels {
+  gold: readonly string[];
+  groups?: readonly (readonly string[])[];
+}
+
+export interface AnswerCost {
+  crossEncoderPairs: number;
+  llmCalls: number;
+  tokens: number;
+  ms: number;
+}
+
+export function taskMetrics(
+  answer: readonly string[],
+  labels: Labels,
+  ranked: boolean,
+  cost: AnswerCost,
+): TaskMetrics {
+  const a = new Set(answer);
+  const g = new Set(labels.gold);
+  const hits = [...a].filter((x) => g.has(x)).length;
+  const precision = a.size === 0 ? 0 : hits / a.size;
+  const recall = g.size === 0 ? 0 : hits / g.size;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  const groups = labels.groups ?? labels.gold.map((x) => [x]);
+  const covered = groups.filter((grp) => grp.some((x) => a.has(x))).length;
+  const acceptable = new Set([...labels.gold, ...groups.flat()]);
+  return {
+    precision,
+    recall,
+    f1,
+    exactMatch: a.size === g.size && hits === g.size,
+    ...(ranked ? { hitAt1: answer.length > 0 && acceptable.has(answer[0]!) } : {}),
+    stageCoverage: groups.length === 0 ? 0 : covered / groups.length,
+    answerSize: answer.length,
+    ...cost,
+  };
+}
+
+export interface MeanMetrics {
+  tasks: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  exactMatch: number;
+  hitAt1?: number;
+  stageCoverage: number;
+  meanAnswerSize: number;
+  /** How many tasks got an answer of each size. */
+  answerSizes: Record<string, number>;
+  crossEncoderPairs: number;
+  llmCalls: number;
+  tokens: number;
+  msPerTask: number;
+}
+
+const mean = (xs: readonly number[]): number =>
+  xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length;
+
+export function meanMetrics(all: readonly TaskMetrics[]): MeanMetrics {
+  const sizes: Record<string, number> = {};
+  for (const m of all) sizes[String(m.answerSize)] = (sizes[String(m.answerSize)] ?? 0) + 1;
+  const hits = all.filter((m) => m.hitAt1 !== undefined);
+  return {
+    tasks: all.length,
+    precision: mean(all.map((m) => m.precision)),
+    recall: mean(all.map((m) => m.recall)),
+    f1: mean(all.map((m) => m.f1)),
+    exactMatch: mean(all.map((m) => (m.exactMatch ? 1 : 0))),
+    ...(hits.length > 0 ? { hitAt1: mean(hits.map((m) => (m.hitAt1 ? 1 : 0))) } : {}),
+    stageCoverage: mean(all.map((m) => m.stageCoverage)),
+    meanAnswerSize: mean(all.map((m) => m.answerSize)),
+    answerSizes: sizes,
+    crossEncoderPairs: mean(all.map((m) => m.crossEncoderPairs)),
+    llmCalls: mean(all.map((m) => m.llmCalls)),
+    tokens: mean(all.map((m) => m.tokens)),
+    msPerTask: mean(all.map((m) => m.ms)),
+  };
+}
