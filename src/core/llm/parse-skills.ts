@@ -17,6 +17,8 @@ export interface ParseSkillsDeps {
   llm: LlmClient;
   clock: Clock;
   logger: Logger;
+  /** Told which skills' stored states changed (for `states.changed` events). */
+  onChanged?: (skillIds: number[]) => void;
 }
 
 export interface ParseSkillsParams {
@@ -117,6 +119,7 @@ export async function parseSkills(
     else if (!params.force && isCurrent(c, model, promptVersion)) result.cached++;
     else if (!params.force && reuseIdenticalParse(deps, c, model, promptVersion)) {
       result.cached++;
+      deps.onChanged?.([c.id]);
       job.markItem(itemKey(c.id), 'done', { cached: true });
     } else toSend.push(c);
   }
@@ -186,8 +189,9 @@ export async function parseSkills(
     result.completionTokens += usage.completionTokens;
     result.estimatedCost = estimateCost(llm.settings, result.promptTokens, result.completionTokens);
     sentDone++;
-    if (!stored)
-      result.protected++; // a curator edited it while the request was in flight
+    if (stored) deps.onChanged?.([c.id]);
+    // Not stored: a curator edited the record while the request was in flight.
+    if (!stored) result.protected++;
     else if (ok) result.parsed++;
     else {
       result.failed++;

@@ -5,8 +5,8 @@ import { CuratorError } from '../../shared/errors';
 
 export const llmEndpointSettingsSchema = z.object({
   /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM). */
-  baseURL: z.url({ protocol: /^https?$/ }),
-  model: z.string().trim().min(1),
+  baseURL: z.url({ protocol: /^https?$/, error: 'the base URL must be an http:// or https:// address' }),
+  model: z.string().trim().min(1, { error: 'no model is chosen' }),
   temperature: z.number().min(0).max(2).default(0),
   /** Requests in flight at once during a parsing job. */
   concurrency: z.number().int().min(1).max(64).default(4),

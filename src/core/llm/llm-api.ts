@@ -1,0 +1,113 @@
+// The LLM part of the API (shared/api/llm.ts) over the core context: endpoint test, API key, parsing jobs, task
+// parsing and the review of states. core/api/llm-service.ts can return this as it is.
+import { z } from 'zod';
+import type { LlmApi } from '../../shared/api/llm';
+import { CuratorError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import {
+  editStates,
+  getStates,
+  nextForReview,
+  revertStates,
+  stateHistory,
+  verifyStates,
+} from '../states/skill-states';
+import { createLlmClient } from './client';
+import { parseSkills, type ParseSkillsParams } from './parse-skills';
+import { parseTask } from './parse-task';
+import type { LlmClient } from './ports';
+import { parseLlmSettings, type ApiKeyProvider, type LlmEndpointSettings } from './settings';
+import { testConnection } from './test-connection';
+
+export const PARSE_SKILLS_JOB = 'parse.skills';
+
+const parseSkillsParams = z.object({
+  only: z.enum(['unparsed', 'failed', 'all']).optional(),
+  ids: z.array(z.number().int().positive()).max(100_000).optional(),
+  force: z.boolean().optional(),
+});
+
+const skillId = z.number().int().positive();
+
+export function createLlmApi(ctx: CoreContext): LlmApi {
+  const apiKey: ApiKeyProvider = async () => (await ctx.secrets.getApiKey()) ?? undefined;
+  const endpoint = (): LlmEndpointSettings => parseLlmSettings(ctx.settings.get().llm);
+  const client = (): LlmClient =>
+    createLlmClient({ settings: endpoint(), apiKey, logger: ctx.logger, clock: ctx.clock });
+  const changed = (skillIds: number[]) => ctx.events.emit({ type: 'states.changed', skillIds });
+  const id = (value: unknown) => {
+    const parsed = skillId.safeParse(value);
+    if (!parsed.success)
+      throw new CuratorError('INVALID_ARGUMENT', 'skillId must be a positive whole number');
+    return parsed.data;
+  };
+
+  // Registered here so that an interrupted parsing job can be resumed after a restart.
+  ctx.jobs.register<ParseSkillsParams>(PARSE_SKILLS_JOB, (params, job) =>
+    parseSkills(
+      { db: ctx.db, llm: client(), clock: ctx.clock, logger: ctx.logger, onChanged: changed },
+      params,
+      job,
+    ),
+  );
+
+  return {
+    'llm.test': async () => {
+      let settings: LlmEndpointSettings;
+      try {
+        settings = endpoint();
+      } catch (error) {
+        const message = error instanceof CuratorError ? error.message : String(error);
+        return { ok: false, message: `${message}. Set the endpoint's base URL and model in Settings.` };
+      }
+      return testConnection(settings, apiKey, { clock: ctx.clock });
+    },
+    'llm.setApiKey': async (req) => {
+      const key = typeof req.apiKey === 'string' ? req.apiKey.trim() || null : null;
+      await ctx.secrets.setApiKey(key);
+      ctx.logger.info('LLM API key updated', { stored: key !== null });
+      return { stored: key !== null };
+    },
+    'parse.skills': async (req) => {
+      const params = parseSkillsParams.safeParse(req ?? {});
+      if (!params.success) {
+        throw new CuratorError(
+          'INVALID_ARGUMENT',
+          `parse.skills: ${params.error.issues.map((i) => i.message).join('; ')}`,
+        );
+      }
+      endpoint(); // refuse to start a job that cannot send anything
+      return ctx.jobs.start(PARSE_SKILLS_JOB, params.data);
+    },
+    'parse.task': async (req) => {
+      let llm: LlmClient | undefined;
+      try {
+        llm = client();
+      } catch {
+        llm = undefined; // no endpoint set up: stored and hand-typed parses still work
+      }
+      return parseTask({ db: ctx.db, llm, clock: ctx.clock, logger: ctx.logger }, req);
+    },
+    'states.get': async (req) => getStates(ctx.db, id(req.skillId)),
+    'states.edit': async (req) => {
+      const states = editStates(ctx.db, ctx.clock, id(req.skillId), {
+        precondition: req.precondition,
+        completion: req.completion,
+      });
+      changed([states.skillId]);
+      return states;
+    },
+    'states.verify': async (req) => {
+      const states = verifyStates(ctx.db, ctx.clock, id(req.skillId));
+      changed([states.skillId]);
+      return states;
+    },
+    'states.history': async (req) => stateHistory(ctx.db, id(req.skillId)),
+    'states.revert': async (req) => {
+      const states = revertStates(ctx.db, ctx.clock, id(req.skillId), Number(req.historyId));
+      changed([states.skillId]);
+      return states;
+    },
+    'states.next': async (req) => nextForReview(ctx.db, req ?? {}),
+  };
+}
