@@ -9,7 +9,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          'model-worker': resolve(root, 'src/main/model-worker-entry.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -1,0 +1,94 @@
+// Electron main process: lifecycle and wiring only. The domain is the core; this hands it paths, secrets and the
+// model worker, exposes it over IPC and forwards its events to the window.
+import { app, BrowserWindow, dialog, ipcMain } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from '../core';
+import { createLogger } from '../core/logger';
+import { eventChannel, pickPathChannel } from '../preload/bridge';
+import { registerCuratorIpc } from './ipc';
+import { utilityProcessWorker } from './model-worker';
+import { dbOptionsFor } from './native-paths';
+import { safeStorageSecrets } from './secrets';
+import { appOrigin, createMainWindow, installContentSecurityPolicy, type WindowTarget } from './window';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let core: Core | null = null;
+  let window: BrowserWindow | null = null;
+
+  const target: WindowTarget = {
+    devServerUrl: process.env.ELECTRON_RENDERER_URL,
+    rendererIndex: path.join(here, '../renderer/index.html'),
+    preload: path.join(here, '../preload/index.cjs'),
+  };
+
+  /**
+   * HOOK (model worker, issue 3): inference belongs in this utilityProcess. It is handed to the core below as
+   * `spawnModelWorker` as soon as CoreOptions accepts a SpawnWorker; until then the core uses its own default.
+   */
+  const spawnModelWorker = utilityProcessWorker(path.join(here, 'model-worker.js'));
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  app.whenReady().then(() => {
+    installContentSecurityPolicy();
+    const userData = app.getPath('userData');
+    const logger = createLogger(app.isPackaged ? 'info' : 'debug', (line) =>
+      process.stderr.write(`${line}\n`),
+    );
+    core = createCore({
+      dataDir: userData,
+      resourcesDir: app.isPackaged
+        ? path.join(process.resourcesPath, 'resources')
+        : path.join(app.getAppPath(), 'resources'),
+      secrets: safeStorageSecrets(userData),
+      logger,
+      ...({ spawnModelWorker } as object),
+      db: dbOptionsFor({
+        isPackaged: app.isPackaged,
+        appPath: app.getAppPath(),
+        resourcesPath: process.resourcesPath,
+        env: process.env,
+      }),
+    });
+    const origin = appOrigin(target);
+    registerCuratorIpc(ipcMain, core, {
+      isTrustedSender: (event) => event.senderFrame?.url.startsWith(origin) ?? false,
+      onError: (method, error) => logger.warn(`${method} failed`, { error: String(error) }),
+    });
+    ipcMain.handle(pickPathChannel, async (_event, kind: unknown) => {
+      const options: Electron.OpenDialogOptions =
+        kind === 'file'
+          ? { properties: ['openFile'], filters: [{ name: 'Skills', extensions: ['md', 'zip', 'jsonl'] }] }
+          : { properties: ['openDirectory'] };
+      const picked = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    });
+    core.onEvent((event) => {
+      for (const w of BrowserWindow.getAllWindows()) w.webContents.send(eventChannel, event);
+    });
+    window = createMainWindow(target);
+    window.on('closed', () => {
+      window = null;
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (event) => {
+    if (!core) return;
+    event.preventDefault();
+    const closing = core;
+    core = null;
+    void closing.close().finally(() => app.quit());
+  });
+}
