@@ -5,7 +5,11 @@ import { createLogger } from '../../src/core/logger';
 import { createOnnxEmbedder } from '../../src/core/models/onnx/qwen3-embedder';
 import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
 import { createModelWorkerHost } from '../../src/core/models/worker/host';
-import { createWorkerCrossEncoder, createWorkerEmbedder } from '../../src/core/models/worker/worker-scorers';
+import {
+  createWorkerCrossEncoder,
+  createWorkerEmbedder,
+  verifyInWorker,
+} from '../../src/core/models/worker/worker-scorers';
 import { ensureTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 
 const baseDir = ensureTinyQwen3({ head: 'base', dtypes: ['fp32', 'fp16'] });
@@ -95,6 +99,12 @@ describe('model worker', () => {
     controller.abort();
     await expect(second).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(await first).toHaveLength(texts.length);
+  });
+
+  it('verifies a model folder in the worker', async () => {
+    expect(await verifyInWorker(host, lmDir, 'reranker')).toMatchObject({ ok: true, outputs: ['logits'] });
+    const wrongRole = await verifyInWorker(host, lmDir, 'embedder');
+    expect(wrongRole.ok).toBe(false);
   });
 
   it('returns a model error as data and keeps the worker', async () => {

@@ -1,6 +1,7 @@
 // The worker process's loop: loads each model once on first use, runs one request at a time, and stops a request
 // between batches when the app cancels it. Errors go back as data; the process itself only dies from a real crash.
 import { CuratorError, toErrorData } from '../../../shared/errors';
+import { verifyModelFolder } from '../manager/verify-folder';
 import type { PaddingStats } from '../onnx/batches';
 import { createOnnxEmbedder, type OnnxEmbedder } from '../onnx/qwen3-embedder';
 import { createOnnxCrossEncoder, type OnnxCrossEncoder } from '../onnx/qwen3-reranker';
@@ -42,6 +43,11 @@ export function runModelWorker(port: WorkerPort): void {
       case 'load': {
         const info = await (await model(request.spec)).load();
         port.send({ type: 'result', id, value: info });
+        return;
+      }
+      case 'verify': {
+        const value = await verifyModelFolder(request.folder, request.role, { dtype: request.dtype });
+        port.send({ type: 'result', id, value });
         return;
       }
       case 'unload': {

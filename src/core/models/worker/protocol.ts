@@ -1,6 +1,8 @@
 // Messages between the app and the model worker process. Plain data only: they cross a process boundary by
 // structured clone (child_process "advanced" serialization, or Electron's utilityProcess).
+import type { ModelRole } from '../../../shared/api/models';
 import type { ApiErrorData } from '../../../shared/errors';
+import type { OnnxDtype } from '../manager/dtype-device';
 import type { PaddingStats } from '../onnx/batches';
 import type { OnnxEmbedderOptions } from '../onnx/qwen3-embedder';
 import type { OnnxCrossEncoderOptions } from '../onnx/qwen3-reranker';
@@ -25,7 +27,8 @@ export type WorkRequest =
       instruction: string;
       maxTokens?: number;
     }
-  | { type: 'unload'; spec: ModelSpec };
+  | { type: 'unload'; spec: ModelSpec }
+  | { type: 'verify'; folder: string; role: ModelRole; dtype?: OnnxDtype };
 
 export type HostToWorker = (WorkRequest & { id: number }) | { type: 'cancel'; id: number };
 

@@ -1,6 +1,8 @@
 // The Embedder and CrossEncoder ports over the model worker: what the app's core uses, so inference never runs on
 // the app's event loop.
 import path from 'node:path';
+import type { ModelRole, ModelVerifyReport } from '../../../shared/api/models';
+import type { OnnxDtype } from '../manager/dtype-device';
 import type { PaddingStats } from '../onnx/batches';
 import { addPaddingStats, emptyPaddingStats } from '../onnx/batches';
 import type { LoadedModelInfo } from '../onnx/load-model';
@@ -78,4 +80,15 @@ export async function createWorkerCrossEncoder(
       await host.call({ type: 'unload', spec }).catch(() => undefined);
     },
   };
+}
+
+/** Verifies a model folder in the worker: opening a real model's ONNX file takes seconds and hundreds of MB. */
+export async function verifyInWorker(
+  host: ModelWorkerHost,
+  folder: string,
+  role: ModelRole,
+  options: { dtype?: OnnxDtype; signal?: AbortSignal } = {},
+): Promise<ModelVerifyReport> {
+  const request = { type: 'verify' as const, folder: path.resolve(folder), role, dtype: options.dtype };
+  return (await host.call<ModelVerifyReport>(request, { signal: options.signal })).value;
 }
