@@ -35,6 +35,8 @@ export function resolveConflict(
       );
     }
     const now = clock().toISOString();
+    // Resolved first: writing the skill clears pending conflicts at its place, and this one is no longer pending.
+    markResolved(db, conflictId, resolution, now);
     const incoming = { ...conflict.incoming, relPath: conflict.relPath };
     let skillId: number | null = null;
     const existing = findSkillById(db, conflict.existingSkillId);
@@ -51,7 +53,6 @@ export function resolveConflict(
       replaceRival(db, existing, conflict.sourceId, incoming, now);
       skillId = existing.id;
     }
-    markResolved(db, conflictId, resolution, now);
     return { conflictId, resolution, skillId };
   })();
 }

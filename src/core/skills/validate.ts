@@ -71,7 +71,8 @@ export function validateFrontMatter(fm: FrontMatter, ctx: ValidateContext): Vali
 
   if ('metadata' in data) {
     const m = data.metadata;
-    if (typeof m !== 'object' || m === null || Array.isArray(m)) {
+    if (m === null) add('warning', 'metadata-empty', '"metadata" is given but empty', 'metadata');
+    else if (typeof m !== 'object' || Array.isArray(m)) {
       add(
         'error',
         'metadata-type',
