@@ -37,7 +37,8 @@ afterAll(() => lib.close());
 
 const job = (controller = new AbortController()) => {
   const progress: JobProgress[] = [];
-  return { signal: controller.signal, report: (p: JobProgress) => progress.push(p), progress, controller };
+  const report = (p: JobProgress): void => void progress.push(p);
+  return { signal: controller.signal, report, progress, controller };
 };
 
 describe('evaluation run', () => {

@@ -1,0 +1,153 @@
+// Exporting skills as packages: folder, zip and JSON from folder, zip and JSONL sources, with what could not be included.
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import yauzl from 'yauzl';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportSkills, safeFolderName, safeRelativePath } from '../../src/core/export/export-skills';
+import { importSource } from '../../src/core/skills/index';
+import {
+  skillMd,
+  tempLibrary,
+  testJob,
+  writeSkill,
+  writeZip,
+  type TempLibrary,
+} from '../fixtures/skills/library-fixture';
+
+let lib: TempLibrary;
+let out: string;
+const idOf = (name: string): number =>
+  lib.db.prepare('SELECT id FROM skills WHERE name = ?').pluck().get(name) as number;
+
+beforeEach(async () => {
+  lib = tempLibrary();
+  out = path.join(lib.dir, 'out');
+  const root = path.join(lib.dir, 'src');
+  writeSkill(root, 'heat-object', skillMd('heat-object', 'Heats an object.'), {
+    'scripts/heat.sh': '#!/bin/sh\necho heat\n',
+    'references/notes.md': 'Microwave notes.',
+    'assets/icon.bin': Buffer.from([0, 1, 2, 255]),
+  });
+  writeSkill(root, 'put-object', skillMd('put-object', 'Puts an object somewhere.'));
+  await importSource(lib.deps, { path: root }, testJob());
+  await writeZip(path.join(lib.dir, 'more.zip'), [
+    { name: 'pack/cool-object/SKILL.md', content: skillMd('cool-object', 'Cools an object.') },
+    { name: 'pack/cool-object/scripts/cool.py', content: 'print("cool")\n' },
+  ]);
+  await importSource(lib.deps, { path: path.join(lib.dir, 'more.zip') }, testJob());
+  writeFileSync(
+    path.join(lib.dir, 'dump.jsonl'),
+    JSON.stringify({ name: 'slice-object', description: 'Slices an object.', body: 'Use a knife.' }) + '\n',
+  );
+  await importSource(lib.deps, { path: path.join(lib.dir, 'dump.jsonl') }, testJob());
+});
+afterEach(() => lib.close());
+
+describe('export', () => {
+  it('writes a folder of the original packages, byte for byte', async () => {
+    const result = await exportSkills(lib.db, {
+      skillIds: [idOf('heat-object'), idOf('cool-object')],
+      format: 'folder',
+      destination: out,
+    });
+    expect(result.written.sort()).toEqual([
+      'cool-object/SKILL.md',
+      'cool-object/scripts/cool.py',
+      'heat-object/SKILL.md',
+      'heat-object/assets/icon.bin',
+      'heat-object/references/notes.md',
+      'heat-object/scripts/heat.sh',
+    ]);
+    expect(result.missing).toEqual([]);
+    expect(readFileSync(path.join(out, 'heat-object/assets/icon.bin'))).toEqual(Buffer.from([0, 1, 2, 255]));
+    expect(readFileSync(path.join(out, 'heat-object/SKILL.md'), 'utf8')).toBe(
+      skillMd('heat-object', 'Heats an object.'),
+    );
+    expect(readFileSync(path.join(out, 'cool-object/scripts/cool.py'), 'utf8')).toBe('print("cool")\n');
+  });
+
+  it('says which files could not be included when the source changed, and keeps the kept reference text', async () => {
+    writeFileSync(path.join(lib.dir, 'src/heat-object/scripts/heat.sh'), 'changed');
+    rmSync(path.join(lib.dir, 'src/heat-object/references/notes.md'));
+    rmSync(path.join(lib.dir, 'src/heat-object/assets/icon.bin'));
+    const result = await exportSkills(lib.db, {
+      skillIds: [idOf('heat-object')],
+      format: 'folder',
+      destination: out,
+    });
+    expect(result.missing.map((m) => m.file).sort()).toEqual(['assets/icon.bin', 'scripts/heat.sh']);
+    // references/ text is kept in the library, so it survives the deletion.
+    expect(readFileSync(path.join(out, 'heat-object/references/notes.md'), 'utf8')).toBe('Microwave notes.');
+    expect(existsSync(path.join(out, 'heat-object/scripts/heat.sh'))).toBe(false);
+  });
+
+  it('writes a zip and a JSON file; a JSONL skill becomes its SKILL.md', async () => {
+    const ids = [idOf('put-object'), idOf('slice-object'), idOf('heat-object')];
+    const zip = await exportSkills(lib.db, {
+      skillIds: ids,
+      format: 'zip',
+      destination: path.join(out, 'skills.zip'),
+    });
+    expect(zip.written).toContain('slice-object/SKILL.md');
+    const names: string[] = [];
+    const z = await yauzl.openPromise(path.join(out, 'skills.zip'), { lazyEntries: true });
+    await new Promise<void>((resolve, reject) => {
+      z.on('entry', (e: yauzl.Entry) => {
+        names.push(e.fileName);
+        z.readEntry();
+      });
+      z.on('end', resolve).on('error', reject);
+      z.readEntry();
+    });
+    z.close();
+    expect(names.sort()).toEqual([...zip.written].sort());
+
+    const json = await exportSkills(lib.db, {
+      skillIds: ids,
+      format: 'json',
+      destination: path.join(out, 'skills.json'),
+    });
+    const doc = JSON.parse(readFileSync(json.destination, 'utf8')) as {
+      skills: { folder: string; files: { path: string; encoding: string; content: string }[] }[];
+    };
+    const heat = doc.skills.find((s) => s.folder === 'heat-object')!;
+    expect(heat.files.find((f) => f.path === 'assets/icon.bin')).toEqual({
+      path: 'assets/icon.bin',
+      encoding: 'base64',
+      content: 'AAEC/w==',
+    });
+    expect(doc.skills.find((s) => s.folder === 'slice-object')!.files.map((f) => f.path)).toEqual([
+      'SKILL.md',
+    ]);
+  });
+
+  it('never overwrites: an existing file or a non-empty folder is a conflict, and unknown ids are an error', async () => {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'keep.txt'), 'mine');
+    await expect(
+      exportSkills(lib.db, { skillIds: [idOf('put-object')], format: 'folder', destination: out }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      exportSkills(lib.db, {
+        skillIds: [idOf('put-object')],
+        format: 'zip',
+        destination: path.join(out, 'keep.txt'),
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(readFileSync(path.join(out, 'keep.txt'), 'utf8')).toBe('mine');
+    await expect(
+      exportSkills(lib.db, { skillIds: [99999], format: 'json', destination: path.join(out, 'x.json') }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('only writes safe names', () => {
+    expect(safeFolderName('Heat Object!')).toBe('heat-object');
+    expect(safeFolderName('con')).toBe('skill-con');
+    expect(safeFolderName('../..')).toBe('skill-unnamed');
+    for (const bad of ['../x', '/etc/passwd', 'a\\b', 'C:/x', 'a/../b', 'nul.txt', 'a/b ', 'x\u0001y'])
+      expect(safeRelativePath(bad)).toBe(false);
+    expect(safeRelativePath('scripts/run.sh')).toBe(true);
+  });
+});
