@@ -46,7 +46,7 @@ export function safeRelativePath(p: string): boolean {
         seg !== '' &&
         seg !== '.' &&
         seg !== '..' &&
-        !/[\x00-\x1f<>:"|?*]/.test(seg) &&
+        ![...seg].some((ch) => ch.charCodeAt(0) < 0x20 || '<>:"|?*'.includes(ch)) &&
         !reserved.test(seg) &&
         !/[. ]$/.test(seg),
     );
