@@ -198,6 +198,29 @@ describe('parseSkills: answers and stored rows', () => {
     expect(statesRow(lib.db, next)?.status).toBe('parsed');
   });
 
+  it('says when a wrong answer was cut at the token limit', async () => {
+    const id = insertSkill(lib.db, 'thinker');
+    answers.thinker = { content: '<think>Let me consider the skill carefully and', finishReason: 'length' };
+    await run();
+    expect(statesRow(lib.db, id)?.error).toMatch(/cut off at the token limit \(maxTokens = 1024\)/);
+  });
+
+  it('stops after the endpoint rejects three requests in a row, keeping those three as failed', async () => {
+    const ids = ['x1', 'x2', 'x3', 'x4', 'x5'].map((n) => insertSkill(lib.db, n));
+    server.setReply(() => ({ status: 400, message: "Unsupported parameter: 'max_tokens'" }));
+    const { error } = await runFailing({}, 'job-1', { concurrency: 1 });
+    expect(error.code).toBe('LLM_ERROR');
+    expect(error.message).toMatch(/rejected 3 requests in a row.*Unsupported parameter/);
+    expect(ids.map((id) => statesRow(lib.db, id)?.status)).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      undefined,
+      undefined,
+    ]);
+    expect(server.chatRequests()).toHaveLength(3);
+  });
+
   it('waits out a 429 with Retry-After and stores the parse', async () => {
     const id = insertSkill(lib.db, 'rate-limited');
     server.enqueue({ status: 429, headers: { 'retry-after': '0' } });

@@ -62,7 +62,14 @@ interface Candidate {
 /** Failures of one skill; every other endpoint problem stops the job (the next skills would fail the same way). */
 const itemProblems: EndpointProblem[] = ['too-large', 'bad-request'];
 
+const MAX_REJECTED_IN_A_ROW = 3;
+
 export const itemKey = (skillId: number) => `skill:${skillId}`;
+
+/** Said when a wrong answer was cut at the token limit: the fix is a setting, not the skill. */
+export function cutOffHint(llm: LlmClient): string {
+  return `The answer was cut off at the token limit (maxTokens = ${llm.settings.maxTokens}); a reasoning model may need more.`;
+}
 
 export async function parseSkills(
   deps: ParseSkillsDeps,
@@ -131,6 +138,7 @@ export async function parseSkills(
   job.signal.addEventListener('abort', onJobAbort, { once: true });
   let stopError: CuratorError | undefined;
   let next = 0;
+  let rejectedInARow = 0;
   sendStartedAt = clock().getTime();
 
   const worker = async () => {
@@ -152,20 +160,25 @@ export async function parseSkills(
     let raw: string | null = null;
     let error: string | null = null;
     let usage = { promptTokens: 0, completionTokens: 0 };
+    let cutOff = false;
+    let rejection: CuratorError | undefined;
     try {
       const answer = await llm.complete(buildSkillParseMessages(c.fullText, newBoundary()), {
         signal: stop.signal,
       });
       raw = answer.text;
       usage = answer.usage;
+      cutOff = answer.finishReason === 'length';
+      rejectedInARow = 0;
     } catch (e) {
       const problem = (e as CuratorError).details as { problem?: EndpointProblem } | undefined;
       if (!(e instanceof CuratorError) || !problem?.problem || !itemProblems.includes(problem.problem))
         throw e;
       error = e.message;
+      rejection = e;
     }
     const parsed = raw === null ? null : parseSkillAnswer(raw);
-    if (parsed && !parsed.ok) error = parsed.error;
+    if (parsed && !parsed.ok) error = cutOff ? `${parsed.error} ${cutOffHint(llm)}` : parsed.error;
     const ok = parsed?.ok === true;
     const stored = recordParse(
       db,
@@ -199,6 +212,14 @@ export async function parseSkills(
     }
     job.markItem(itemKey(c.id), ok || !stored ? 'done' : 'failed', ok || !stored ? undefined : { error });
     report(`Parsed ${c.name}`);
+    // Several rejections in a row point at the endpoint (e.g. a parameter the model does not accept), not the skills.
+    if (rejection && ++rejectedInARow >= MAX_REJECTED_IN_A_ROW) {
+      throw new CuratorError(
+        rejection.code,
+        `The endpoint rejected ${rejectedInARow} requests in a row (last: ${rejection.message})`,
+        rejection.details,
+      );
+    }
   };
 
   try {

@@ -6,6 +6,7 @@ import type { Db } from '../store/db';
 import { MANUAL, findTaskParse, getTaskParse, normaliseTask, storeTaskParse } from '../states/task-parses';
 import { parseTaskAnswer, validateTaskDecomposition, type TaskDecomposition } from './answer-parsers';
 import type { Clock, LlmClient, Logger } from './ports';
+import { cutOffHint } from './parse-skills';
 import { TASK_PARSE_PROMPT_VERSION, buildTaskParseMessages, newBoundary } from './prompts';
 
 export interface ParseTaskDeps {
@@ -52,7 +53,11 @@ export async function parseTask(deps: ParseTaskDeps, request: ParseTaskRequest):
   const answer = await deps.llm.complete(buildTaskParseMessages(task, note, newBoundary()), {
     signal: request.signal,
   });
-  const parsed = parseTaskAnswer(answer.text);
+  const answerParse = parseTaskAnswer(answer.text);
+  const parsed =
+    !answerParse.ok && answer.finishReason === 'length'
+      ? { ok: false as const, error: `${answerParse.error} ${cutOffHint(deps.llm)}` }
+      : answerParse;
   storeTaskParse(deps.db, deps.clock, {
     task,
     environmentNote: note,

@@ -24,7 +24,7 @@ export const llmEndpointSettingsSchema = z.object({
     .max(64 * 1024 * 1024)
     .default(2 * 1024 * 1024),
   /** Upper bound on the completion length asked of the model. */
-  maxTokens: z.number().int().min(16).max(32_768).default(512),
+  maxTokens: z.number().int().min(16).max(32_768).default(1024),
   /** US dollars per million tokens, for the cost estimate; 0 when unknown. */
   promptPricePerMTok: z.number().min(0).default(0),
   completionPricePerMTok: z.number().min(0).default(0),
