@@ -1,4 +1,343 @@
-// Selection lab (placeholder until the trace types are final).
+// Selection lab: type a task, parse it (or write the parse), run variants side by side, read the execution graph and
+// the stage tables, and ask what-if by editing states or a skill's states (select.replay recomputes at once).
+import { useEffect, useState } from 'react';
+import {
+  variants,
+  type LabelItem,
+  type SelectionResult,
+  type TraceEdits,
+  type Variant,
+} from '../../../shared/api';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+import { ExecutionGraph } from './ExecutionGraph';
+import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
+import { CandidatesTable, NodesTable, StageTables, type SkillEdit } from './TraceTables';
+import { traceOf } from './trace-view';
+import { WhatIfStates } from './WhatIfStates';
+
+interface WhatIf {
+  states: Record<number, string>;
+  skills: Record<string, SkillEdit>;
+}
+
+const noEdits: WhatIf = { states: {}, skills: {} };
+
+function toTraceEdits(whatIf: WhatIf): TraceEdits {
+  return {
+    states: Object.entries(whatIf.states).map(([index, text]) => ({ index: Number(index), text })),
+    skills: Object.values(whatIf.skills)
+      .filter((s) => s.skillId !== null)
+      .map((s) => ({ skillId: s.skillId!, precondition: s.precondition, completion: s.completion })),
+  };
+}
+
+function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void }) {
+  const sets = useApi('labels.list', {});
+  const first = sets.data?.[0];
+  const items = useApi('labels.get', first ? { id: first.id } : null);
+  if (!items.data || items.data.items.length === 0) return null;
+  return (
+    <select
+      aria-label="Sample task"
+      value=""
+      onChange={(e) => {
+        const item = items.data?.items.find((i) => i.id === e.target.value);
+        if (item) onPick(item);
+      }}
+    >
+      <option value="">Sample task from “{items.data.set.name}”…</option>
+      {items.data.items.map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.id}: {i.task.slice(0, 80)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function SelectionLab() {
-  return <p className="muted">Selection lab</p>;
+  const client = useClient();
+  const [task, setTask] = useState(() => sessionStorage.getItem('lab.task') ?? '');
+  const [parse, setParse] = useState<EditableParse | null>(null);
+  const [parseNote, setParseNote] = useState('');
+  const [chosen, setChosen] = useState<Variant[]>(['full', 'no-split', 'no-parse', 'dense']);
+  const [k, setK] = useState<number | ''>('');
+  const [recallK, setRecallK] = useState<number | ''>('');
+  const [results, setResults] = useState<SelectionResult[]>([]);
+  const [focus, setFocus] = useState<Variant | null>(null);
+  const [whatIf, setWhatIf] = useState<WhatIf>(noEdits);
+  const [replayed, setReplayed] = useState<SelectionResult | null>(null);
+  const action = useAction();
+  const replay = useAction();
+  useEffect(() => sessionStorage.setItem('lab.task', task), [task]);
+
+  const original = results.find((r) => r.variant === focus) ?? results[0];
+  const shown = replayed ?? original;
+
+  const parseTask = async () => {
+    const answer = await action.run(() => client.call('parse.task', { task: task.trim() }));
+    if (answer) {
+      setParse({ subtasks: answer.subtasks, states: answer.states });
+      setParseNote(
+        `${answer.source}${answer.model ? ` · ${answer.model}` : ''}${answer.cached ? ' · cached' : ''}`,
+      );
+    }
+  };
+  const run = async () => {
+    const answer = await action.run(() =>
+      client.call('select.compare', {
+        task: task.trim(),
+        variants: chosen,
+        k: k === '' ? undefined : k,
+        recallK: recallK === '' ? undefined : recallK,
+        parse: parse ?? undefined,
+      }),
+    );
+    if (answer) {
+      setResults(answer);
+      setFocus(answer.find((r) => r.variant === 'full')?.variant ?? answer[0]?.variant ?? null);
+      setWhatIf(noEdits);
+      setReplayed(null);
+    }
+  };
+  const applyWhatIf = async (next: WhatIf) => {
+    setWhatIf(next);
+    if (!original) return;
+    const edits = toTraceEdits(next);
+    if (!edits.states?.length && !edits.skills?.length) {
+      setReplayed(null);
+      return;
+    }
+    const answer = await replay.run(() => client.call('select.replay', { runId: original.runId, edits }));
+    if (answer) setReplayed(answer);
+  };
+
+  const trace = shown ? traceOf(shown) : null;
+  const originalAnswer = original ? original.answer.map((a) => a.name).join(', ') : '';
+  const shownAnswer = shown ? shown.answer.map((a) => a.name).join(', ') : '';
+
+  return (
+    <div className="lab">
+      <section className="panel" aria-label="Task">
+        <div className="row wrap">
+          <h2>Task</h2>
+          <span className="spacer" />
+          <SampleTaskPicker
+            onPick={(item) => {
+              setTask(item.task);
+              setParse(
+                item.parse ? { subtasks: [...item.parse.subtasks], states: [...item.parse.states] } : null,
+              );
+              setParseNote(item.parse ? `hand parse from label ${item.id}` : '');
+            }}
+          />
+        </div>
+        <textarea
+          name="task"
+          rows={2}
+          value={task}
+          onChange={(e) => setTask(e.target.value)}
+          placeholder="Describe what the agent must do, e.g. put a hot mug in the coffee machine"
+          aria-label="Task"
+        />
+        <div className="row wrap">
+          <button onClick={() => void parseTask()} disabled={!task.trim() || action.busy}>
+            Parse with the LLM
+          </button>
+          <button onClick={() => setParse(parse ?? emptyParse(task.trim()))} disabled={!task.trim()}>
+            {parse ? 'Parse below' : 'Write the parse by hand'}
+          </button>
+          {parse && (
+            <button className="ghost" onClick={() => setParse(null)}>
+              Clear parse
+            </button>
+          )}
+          {parseNote && <span className="muted small">{parseNote}</span>}
+        </div>
+        {parse && <ParseEditor parse={parse} onChange={setParse} />}
+        <fieldset className="variant-picker">
+          <legend>Variants</legend>
+          {variants.map((v) => (
+            <label key={v} className="check">
+              <input
+                type="checkbox"
+                name={`variant-${v}`}
+                checked={chosen.includes(v)}
+                onChange={(e) => setChosen(e.target.checked ? [...chosen, v] : chosen.filter((c) => c !== v))}
+              />
+              {v}
+            </label>
+          ))}
+          <label>
+            k{' '}
+            <input
+              className="narrow"
+              type="number"
+              min={1}
+              value={k}
+              onChange={(e) => setK(e.target.value ? Number(e.target.value) : '')}
+              placeholder="default"
+              aria-label="k"
+            />
+          </label>
+          <label>
+            K{' '}
+            <input
+              className="narrow"
+              type="number"
+              min={1}
+              value={recallK}
+              onChange={(e) => setRecallK(e.target.value ? Number(e.target.value) : '')}
+              placeholder="default"
+              aria-label="Recall K"
+            />
+          </label>
+        </fieldset>
+        <button
+          className="primary"
+          onClick={() => void run()}
+          disabled={!task.trim() || chosen.length === 0 || action.busy}
+        >
+          {action.busy ? 'Selecting…' : 'Select skills'}
+        </button>
+        {!parse && (
+          <span className="muted small">
+            {' '}
+            Without a parse the LLM parses the task (Settings → LLM endpoint).
+          </span>
+        )}
+        <ErrorNote error={action.error} onDismiss={action.clearError} />
+      </section>
+
+      {results.length > 0 && (
+        <section className="panel" aria-label="Variants side by side">
+          <h2>Answers</h2>
+          <div className="variant-columns" data-testid="variant-answers">
+            {results.map((r) => {
+              const t = traceOf(r);
+              return (
+                <button
+                  key={r.variant}
+                  className={r.variant === focus ? 'variant-card active' : 'variant-card'}
+                  onClick={() => {
+                    setFocus(r.variant);
+                    setWhatIf(noEdits);
+                    setReplayed(null);
+                  }}
+                  data-variant={r.variant}
+                >
+                  <strong>{r.variant}</strong>
+                  {t.k !== null && <span className="muted small"> k={t.k}</span>}
+                  <ol>
+                    {r.answer.map((a) => (
+                      <li key={a.name}>{a.name}</li>
+                    ))}
+                  </ol>
+                  {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
+                  <span className="muted small">
+                    {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.timings.totalMs)}{' '}
+                    ms
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        </section>
+      )}
+
+      {shown && trace && (
+        <>
+          <section className="panel" aria-label="Execution graph">
+            <div className="row wrap">
+              <h2>{shown.variant}: execution graph</h2>
+              {replayed && <span className="badge status-edited">what-if</span>}
+              <span className="spacer" />
+              <span className="muted small">
+                {trace.counts.candidates} candidates, {trace.counts.inGraph} in the graph · split points:{' '}
+                {trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'}
+              </span>
+            </div>
+            <ExecutionGraph trace={trace} />
+            <div className="answer-line" data-testid="answer">
+              <strong>Answer:</strong> {shownAnswer || <em>empty</em>}
+              {replayed && (
+                <span className="muted small">
+                  {' '}
+                  (was: {originalAnswer || 'empty'}; {traceOf(replayed).replay?.pairsScored ?? 0} pairs scored
+                  again)
+                </span>
+              )}
+            </div>
+            {trace.reason && <p className="muted small">{trace.reason}</p>}
+            {trace.notes.map((note, i) => (
+              <p key={i} className="muted small">
+                {note}
+              </p>
+            ))}
+            <ErrorNote error={replay.error} onDismiss={replay.clearError} />
+          </section>
+          {original && traceOf(original).parse && (
+            <section className="panel" aria-label="What if">
+              <div className="row">
+                <h2>What if</h2>
+                <span className="muted small">
+                  Edit a state (or a skill&apos;s states in the table below); the answer is recomputed at
+                  once.
+                </span>
+                <span className="spacer" />
+                {replayed && (
+                  <button onClick={() => void applyWhatIf(noEdits)} disabled={replay.busy}>
+                    Reset
+                  </button>
+                )}
+              </div>
+              <WhatIfStates
+                states={traceOf(original).parse!.states}
+                edited={whatIf.states}
+                busy={replay.busy}
+                onEdit={(index, text) =>
+                  void applyWhatIf({ ...whatIf, states: { ...whatIf.states, [index]: text } })
+                }
+              />
+            </section>
+          )}
+          <section className="panel" aria-label="Candidates">
+            <h2>Candidates</h2>
+            <CandidatesTable
+              trace={trace}
+              onSkillEdit={
+                original && traceOf(original).parse
+                  ? (edit) => void applyWhatIf({ ...whatIf, skills: { ...whatIf.skills, [edit.name]: edit } })
+                  : undefined
+              }
+            />
+          </section>
+          {trace.nodes.length > 0 && (
+            <section className="panel two-columns" aria-label="Nodes and stages">
+              <div>
+                <h2>Nodes</h2>
+                <NodesTable trace={trace} />
+              </div>
+              <div>
+                <h2>Stages and φ</h2>
+                <StageTables trace={trace} />
+              </div>
+            </section>
+          )}
+          {trace.llm && (
+            <section className="panel" aria-label="LLM selector">
+              <h2>LLM selector</h2>
+              {trace.llm.formatError && <div className="error-note">{trace.llm.formatError}</div>}
+              {trace.llm.notCandidates.length > 0 && (
+                <p>Named but not candidates (ignored): {trace.llm.notCandidates.join(', ')}</p>
+              )}
+              <pre className="raw">{trace.llm.raw}</pre>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

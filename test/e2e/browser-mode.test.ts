@@ -1,0 +1,174 @@
+// End to end in Debian's Chromium against the browser mode on a fresh data folder: import the sample library, search,
+// review a skill's states (surviving a reload), read the jobs, evaluate variants, run a selection and a what-if.
+// Screenshots of each screen in both themes go to test-output/screenshots/.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumPath,
+  ensureRendererBuilt,
+  inBothThemes,
+  launchChromium,
+  repoRoot,
+  screenshotDir,
+  startBrowserModeServer,
+  watchPageProblems,
+  type BrowserModeServer,
+} from './harness';
+
+const sampleLibrary = path.join(repoRoot, 'resources', 'sample-library');
+const sampleTasks = path.join(repoRoot, 'resources', 'sample-tasks.jsonl');
+
+describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
+  let server: BrowserModeServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+    mkdirSync(screenshotDir, { recursive: true });
+    console.log(`Screenshots: ${screenshotDir}`);
+    server = await startBrowserModeServer();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(20_000);
+    problems = watchPageProblems(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const go = async (hash: string, ready: string) => {
+    await page.evaluate((h) => (window.location.hash = h), hash);
+    await page.locator(ready).first().waitFor();
+  };
+
+  it('opens with the token from the address, then drops it from the address bar', async () => {
+    await page.goto(server.pageUrl);
+    await page.locator('.topbar').waitFor();
+    expect(page.url()).not.toContain('token=');
+    await page.getByRole('heading', { name: 'The library is empty' }).waitFor();
+    await inBothThemes(page, 'library-empty');
+  });
+
+  it('imports the sample library and shows the validation report', async () => {
+    await page.getByLabel('Path to import').fill(sampleLibrary);
+    await page.locator('section[aria-label="Import"] button[type="submit"]').click();
+    await page.locator('.import-job[data-status="done"]').waitFor({ timeout: 60_000 });
+    await page.locator('.import-report').waitFor();
+    const added = Number(await page.locator('[data-count-of="added"] strong').textContent());
+    expect(added).toBeGreaterThanOrEqual(40);
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('.skill-list')?.getAttribute('data-count')) === n,
+      added,
+    );
+    await expect.poll(() => page.getByTestId('library-stats').textContent()).toContain(`${added} skills`);
+    await inBothThemes(page, 'library-imported');
+  });
+
+  it('searches as you type', async () => {
+    await page.getByLabel('Search', { exact: true }).fill('microwave heat');
+    await page.getByTestId('search-summary').waitFor();
+    const first = page.locator('.skill-row button').first();
+    await expect.poll(() => first.getAttribute('data-skill-name')).toBe('household-heat-object-microwave');
+    expect(await page.locator('.skill-row mark').count()).toBeGreaterThan(0);
+    await inBothThemes(page, 'library-search');
+  });
+
+  it('opens a skill, edits and verifies its states, and they survive a reload', async () => {
+    await page.locator('.skill-row button[data-skill-name="household-heat-object-microwave"]').click();
+    await expect
+      .poll(() => page.getByTestId('skill-name').textContent())
+      .toBe('household-heat-object-microwave');
+    await page.getByTestId('skill-markdown').locator('h1, h2, p').first().waitFor();
+    expect(await page.getByTestId('skill-markdown').locator('script').count()).toBe(0);
+
+    await page.keyboard.press('e');
+    const pre = page.locator('textarea[name="precondition"]');
+    await pre.waitFor();
+    await pre.fill('The robot holds the object and stands at a closed, empty microwave.');
+    await page.locator('textarea[name="completion"]').fill('The object is hot and the robot holds it.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByTestId('completion').textContent())
+      .toBe('The object is hot and the robot holds it.');
+    await page.locator('section[aria-label="Parsed states"] .badge.status-edited').waitFor();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.locator('section[aria-label="Parsed states"] .badge.status-verified').waitFor();
+
+    await page.reload();
+    await page.locator('section[aria-label="Parsed states"] .badge.status-verified').waitFor();
+    expect(await page.getByTestId('precondition').textContent()).toBe(
+      'The robot holds the object and stands at a closed, empty microwave.',
+    );
+    expect(await page.locator('ol.history > li').count()).toBeGreaterThanOrEqual(2);
+    await inBothThemes(page, 'skill');
+  });
+
+  it('lists the finished import on the jobs screen', async () => {
+    await go('#/jobs', 'section[aria-label="Past jobs"]');
+    await page.locator('li.job[data-status="done"]').first().waitFor();
+    await inBothThemes(page, 'jobs');
+  });
+
+  it('runs an evaluation on the sample tasks and shows the comparison', async () => {
+    await go('#/evaluation', 'section[aria-label="Label sets"]');
+    await page.getByLabel('Label set path').fill(sampleTasks);
+    await page.getByRole('button', { name: 'Import label set' }).click();
+    await page.getByLabel('Label set', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Run evaluation' }).click();
+    const table = page.getByTestId('comparison-table');
+    await table.waitFor({ timeout: 90_000 });
+    const variants = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-variant')));
+    expect(new Set(variants)).toEqual(new Set(['full', 'no-parse', 'no-graph', 'no-split', 'dense']));
+    const f1 = await table.locator('tbody tr[data-variant="full"] td').nth(2).textContent();
+    expect(Number(f1)).toBeGreaterThan(0);
+    expect(Number(f1)).toBeLessThanOrEqual(1);
+    await page.locator('.task-picker .chip').first().click();
+    await page.getByTestId('task-detail').waitFor();
+    await inBothThemes(page, 'evaluation');
+  });
+
+  it('runs a selection on a sample task, draws its graph and answer, and replays a what-if', async () => {
+    await go('#/select', 'section[aria-label="Task"]');
+    await page.getByLabel('Sample task').selectOption('hh-01');
+    await expect
+      .poll(() => page.locator('textarea[name="task"]').inputValue())
+      .toBe('put a hot mug in the coffee machine');
+    await page.getByRole('button', { name: 'Select skills' }).click();
+    const graph = page.getByTestId('execution-graph');
+    await graph.waitFor({ timeout: 60_000 });
+    const nodes = await graph.locator('[data-testid="graph-node"], [data-testid="graph-split"]').count();
+    expect(nodes).toBe(4);
+    expect(await graph.locator('[data-testid="graph-edge"]').count()).toBeGreaterThan(0);
+    expect(await graph.locator('[data-testid="graph-stage"]').count()).toBeGreaterThanOrEqual(1);
+    const answer = (await page.getByTestId('answer').textContent()) ?? '';
+    expect(answer).toMatch(/household-/);
+    expect(await page.getByTestId('variant-answers').locator('.variant-card').count()).toBe(4);
+    expect(await page.getByTestId('stage-table').count()).toBeGreaterThanOrEqual(1);
+    await inBothThemes(page, 'selection');
+
+    const state = page.getByLabel('What-if state 1');
+    await state.fill('The robot holds the mug, which is cold.');
+    await state.press('Enter');
+    await page.locator('section[aria-label="Execution graph"] .badge', { hasText: 'what-if' }).waitFor();
+    await inBothThemes(page, 'selection-what-if');
+  });
+
+  it('shows the settings from the schema', async () => {
+    await go('#/settings', 'section[aria-label="Selection"]');
+    expect(await page.locator('input[name="selection.recallK"]').inputValue()).toBe('30');
+    await inBothThemes(page, 'settings');
+  });
+
+  it('raised no page errors and no CSP violations', () => {
+    const serious = problems.filter((p) => p.startsWith('pageerror') || /Content Security Policy/i.test(p));
+    expect(serious).toEqual([]);
+  });
+});
