@@ -1,0 +1,24 @@
+// Evaluation: label sets, runs that compare variants, and their reports.
+export { parseLabelJsonl, validateLabelItem, toJsonl, type LabelItem } from './label-format';
+export {
+  importLabelSet,
+  listLabelSets,
+  getLabelSetInfo,
+  findLabelSet,
+  getLabelItems,
+  saveLabelItem,
+  deleteLabelItem,
+  type LabelSetInfo,
+} from './label-store';
+export { taskMetrics, meanMetrics, type TaskMetrics, type MeanMetrics } from './metrics';
+export { runEval, type EvalDeps, type EvalJob, type EvalRequest } from './run-eval';
+export {
+  getEvalReport,
+  reportToJson,
+  reportToMarkdown,
+  type EvalReport,
+  type VariantSummary,
+  type EvalTaskRow,
+  type TaskDifference,
+} from './eval-report';
+export { listEvalRuns, getEvalRun } from './eval-store';

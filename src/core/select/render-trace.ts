@@ -1,0 +1,65 @@
+// A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
+import type { SelectionTrace } from './trace-types';
+
+const f = (x: number | null | undefined, digits = 3): string =>
+  x === null || x === undefined ? '–' : x.toFixed(digits);
+
+export function renderTrace(t: SelectionTrace, options: { verbose?: boolean } = {}): string {
+  const name = (i: number): string => t.candidates[i]?.name ?? `#${i}`;
+  const out: string[] = [];
+  out.push(`Task: ${t.task}`);
+  out.push(`Variant: ${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}`);
+  out.push(`Answer: ${t.answer.length === 0 ? '(none)' : t.answer.map((a) => a.name).join(', ')}`);
+  if (t.reason) out.push(`Reason: ${t.reason}`);
+  for (const n of t.notes) out.push(`Note: ${n}`);
+  if (t.parse) {
+    out.push('', 'Parse:');
+    t.parse.states.forEach((s, i) => {
+      out.push(`  s${i}: ${s}`);
+      if (i < t.parse!.subtasks.length) out.push(`    t${i}: ${t.parse!.subtasks[i]}`);
+    });
+  } else out.push('', 'Parse: none');
+  const graph = t.candidates.some((c) => c.src !== null || c.dropped !== null);
+  out.push('', `Candidates (${t.candidates.length}):`);
+  const shown = options.verbose ? t.candidates : t.candidates.slice(0, 15);
+  for (const c of shown) {
+    const edge = c.dropped ? `dropped: ${c.dropped.reason}` : graph ? `edge ${c.src} -> ${c.tgt}` : '';
+    out.push(
+      `  ${c.index}. ${c.name}  recall ${f(c.recallScore)}  rho ${f(c.rho)}  w ${f(c.w)}  ${edge}${c.parseMissing ? '  (no parse)' : ''}`,
+    );
+  }
+  if (shown.length < t.candidates.length)
+    out.push(`  … ${t.candidates.length - shown.length} more (--verbose)`);
+  if (t.nodes.length > 0) {
+    out.push('', 'Nodes:');
+    for (const n of t.nodes)
+      out.push(`  ${n.i}: In ${f(n.in)}  Out ${f(n.out)}  Cross ${f(n.cross)}${n.split ? '  split' : ''}`);
+    out.push(`Split points: ${t.splitPoints.length === 0 ? 'none' : t.splitPoints.join(', ')}`);
+  }
+  for (const s of t.stages) {
+    out.push('', `Stage ${s.index} [${s.from}, ${s.to}]: ${s.tau}`);
+    const top = [...s.phi].filter((e) => e.phi !== null).sort((a, b) => b.phi! - a.phi!);
+    for (const e of options.verbose ? top : top.slice(0, 5))
+      out.push(
+        `  ${e.candidate === s.winner ? '*' : ' '} ${name(e.candidate)}  fit ${f(e.fit)}  phi ${f(e.phi)}`,
+      );
+    const pruned = s.phi.filter((e) => e.prunedBound !== undefined).length;
+    if (pruned > 0) out.push(`    (${pruned} not scored: their bound log σ(rho) cannot beat the winner)`);
+  }
+  if (t.ranking.length > 0) {
+    out.push('', 'Ranking:');
+    for (const [i, r] of t.ranking.slice(0, options.verbose ? undefined : 10).entries())
+      out.push(`  ${i + 1}. ${name(r.candidate)}  ${f(r.score)}`);
+  }
+  if (t.llm) {
+    if (t.llm.notCandidates.length > 0)
+      out.push(`LLM named non-candidates (ignored): ${t.llm.notCandidates.join(', ')}`);
+    if (t.llm.formatError) out.push(`LLM answer format error: ${t.llm.formatError}`);
+  }
+  out.push(
+    '',
+    `Models: recall ${t.models.recall ?? '–'}, cross-encoder ${t.models.crossEncoder ?? '–'}, LLM ${t.models.llm ?? '–'}; instructions ${Object.values(t.instructions).join(', ')}`,
+    `Cost: ${t.counts.pairs} cross-encoder pairs (${t.execution.pairsScored} scored now, ${t.counts.pairsPruned} pruned), ~${t.counts.documentTokens} tokens, ${t.counts.llmCalls} LLM call(s); ${f(t.execution.totalMs, 1)} ms`,
+  );
+  return out.join('\n');
+}
