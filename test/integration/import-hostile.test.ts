@@ -1,10 +1,11 @@
 // Hostile input: each case gets a clear error naming its rule, and the good skill beside it is still imported.
-import { closeSync, mkdirSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importSource, listSkills } from '../../src/core/skills/index';
 import type { ImportReport } from '../../src/core/skills/types';
 import {
+  patchDeclaredSize,
   skillMd,
   tempLibrary,
   testJob,
@@ -79,6 +80,27 @@ describe('hostile zip archives', () => {
     const report = await importSource(lib.deps, { path: zip }, testJob());
     expect(rules(report)).toEqual(['zip-bomb']);
     expect(report.rejected[0]!.issues[0]!.message).toMatch(/expands \d+x/);
+    expect(names()).toEqual(['fine-skill']);
+  });
+
+  it('stops an entry that expands past the size it declares, while streaming', async () => {
+    const zip = path.join(lib.dir, 'liar.zip');
+    await writeZip(zip, [
+      good,
+      { name: 'liar/SKILL.md', content: skillMd('liar', 'Lies about sizes.') },
+      { name: 'liar/assets/zeros.bin', zeros: 8 * 1024 * 1024 },
+    ]);
+    const bytes = readFileSync(zip);
+    patchDeclaredSize(bytes, 'liar/assets/zeros.bin', 1000);
+    writeFileSync(zip, bytes);
+    const report = await importSource(lib.deps, { path: zip }, testJob());
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        relPath: 'liar',
+        issues: [expect.objectContaining({ rule: 'zip-corrupt' })],
+      }),
+    ]);
+    expect(report.rejected[0]!.issues[0]!.message).toMatch(/too many bytes|larger than/);
     expect(names()).toEqual(['fine-skill']);
   });
 

@@ -2,7 +2,15 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getSkill, importSource, listSkills, listSources, searchKeyword } from '../../src/core/skills/index';
+import {
+  getSkill,
+  importSource,
+  latestImportReport,
+  listSkills,
+  listSources,
+  removeSource,
+  searchKeyword,
+} from '../../src/core/skills/index';
 import {
   skillMd,
   tempLibrary,
@@ -80,5 +88,18 @@ describe('re-import', () => {
     expect(
       getSkill(lib.db, listSkills(lib.db, { hasWarnings: true }).items[0]!.id).warnings[0]!.message,
     ).toContain('"version"');
+  });
+
+  it('removes a whole source: its skills, text rows and reports', async () => {
+    const other = path.join(lib.dir, 'other');
+    writeSkill(other, 'delta', skillMd('delta', 'Fourth.'));
+    const { sourceId } = await importSource(lib.deps, { path: other }, testJob());
+    expect(latestImportReport(lib.db, sourceId)!.added).toEqual([{ name: 'delta', relPath: 'delta' }]);
+    const result = removeSource(lib.deps, sourceId);
+    expect(result.removed).toEqual([{ name: 'delta', relPath: 'delta' }]);
+    expect(listSkills(lib.db).items.map((s) => s.name)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(searchKeyword(lib.db, { text: 'Fourth' }).hits).toEqual([]);
+    expect(latestImportReport(lib.db, sourceId)).toBeUndefined();
+    expect(() => removeSource(lib.deps, sourceId)).toThrow(/No source/);
   });
 });

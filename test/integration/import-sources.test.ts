@@ -99,7 +99,12 @@ describe('import sources', () => {
       }),
       JSON.stringify({ name: 'no-body', description: 'x' }),
     ];
-    writeFileSync(dump, lines.join('\n') + '\n');
+    const badUtf8 = Buffer.concat([
+      Buffer.from('{"name": "caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('", "description": "x", "body": "y"}'),
+    ]);
+    writeFileSync(dump, Buffer.concat([Buffer.from(lines.join('\n') + '\n'), badUtf8, Buffer.from('\n')]));
     const report = await importSource(lib.deps, { path: dump }, testJob());
     expect(report.kind).toBe('jsonl');
     expect(report.added.map((s) => s.name)).toEqual(['open-door', 'close-door']);
@@ -108,6 +113,7 @@ describe('import sources', () => {
       [3, 'name-format'],
       [5, 'jsonl-not-object'],
       [7, 'jsonl-body-required'],
+      [8, 'jsonl-encoding'],
     ]);
     const open = getSkill(lib.db, listSkills(lib.db).items.find((s) => s.name === 'open-door')!.id);
     expect(open.body).toBe('Pull the handle.');

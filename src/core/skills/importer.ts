@@ -7,6 +7,8 @@ import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
 import { deleteSkill, skillsOfSource } from '../store/skills-repo';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
+import type { BuildResult } from './skill-md';
+import type { SkillCandidate } from './sources/source';
 import { detectSourceKind, openSource } from './sources/open-source';
 import {
   defaultImportSettings,
@@ -59,6 +61,7 @@ export async function importSource(
     return finish(deps, report, job, true);
   }
   const seen = new Set<string>();
+  const started = clock().getTime();
   const { items } = opened;
   report.total = items.length;
   try {
@@ -69,7 +72,7 @@ export async function importSource(
       }
       seen.add(item.relPath);
       const loaded =
-        item.type === 'candidate' ? await item.load() : { ok: false as const, issues: item.issues };
+        item.type === 'candidate' ? await loadSafely(item) : { ok: false as const, issues: item.issues };
       if (!loaded.ok) {
         report.rejected.push({ relPath: item.relPath, file: item.file, issues: loaded.issues });
       } else {
@@ -86,11 +89,14 @@ export async function importSource(
           if (placed.written) report[placed.written].push(ref);
         } else report[placed.kind].push(ref);
       }
+      const done = index + 1;
+      const elapsed = (clock().getTime() - started) / 1000;
       job.report({
-        done: index + 1,
+        done,
         total: items.length,
         failed: report.rejected.length,
         message: item.relPath || item.file,
+        etaSeconds: Math.round((elapsed / done) * (items.length - done)),
       });
     }
   } finally {
@@ -110,6 +116,16 @@ export async function importSource(
     cancelled: report.cancelled,
   });
   return finish(deps, report, job, report.cancelled);
+}
+
+/** A file that vanished or cannot be read mid-import rejects its skill; the import goes on. */
+async function loadSafely(item: SkillCandidate): Promise<BuildResult> {
+  try {
+    return await item.load();
+  } catch (error) {
+    const message = `cannot read the package: ${(error as Error).message}`;
+    return { ok: false, issues: [{ severity: 'error', rule: 'unreadable', message, file: item.file }] };
+  }
 }
 
 function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {

@@ -1,6 +1,8 @@
 // The library back end as the API sees it: import, conflicts, reading the library, keyword search.
 export { importSource, type ImportOptions } from './importer';
 export { resolveConflict, type ConflictOutcome } from './resolve-conflict';
+export { removeSource } from './remove-source';
+export { latestImportReport } from '../store/sources-repo';
 export { detectSourceKind } from './sources/open-source';
 export * from './types';
 export { getSkill, libraryStats, listConflicts, listSkills, listSources } from '../store/library-repo';

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { summarizeBytes } from '../package-files';
+import { firstInvalidUtf8 } from '../text-bytes';
 import { buildSkill, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
 import { rejection, type OpenedSource, type SourceItem } from './source';
@@ -18,7 +19,7 @@ export async function openJsonlSource(
   const base = path.basename(file);
   const items: SourceItem[] = [];
   const usedPaths = new Set<string>();
-  for await (const { lineNo, text, tooLong } of readLines(file, limits.jsonlLineMaxBytes)) {
+  for await (const { lineNo, text, tooLong, badByte } of readLines(file, limits.jsonlLineMaxBytes)) {
     signal.throwIfAborted();
     const where = `${base}:${lineNo}`;
     if (tooLong) {
@@ -31,6 +32,11 @@ export async function openJsonlSource(
           lineNo,
         ),
       );
+      continue;
+    }
+    if (badByte >= 0) {
+      const message = `line ${lineNo} is not valid UTF-8 (bad byte at column ${badByte + 1})`;
+      items.push(rejection(`line-${lineNo}`, where, 'jsonl-encoding', message, lineNo));
       continue;
     }
     if (text.trim() === '') continue;
@@ -136,16 +142,19 @@ function lineToSkill(
 async function* readLines(
   file: string,
   cap: number,
-): AsyncGenerator<{ lineNo: number; text: string; tooLong: boolean }> {
+): AsyncGenerator<{ lineNo: number; text: string; tooLong: boolean; badByte: number }> {
   let parts: Buffer[] = [];
   let size = 0;
   let tooLong = false;
   let lineNo = 1;
   const emit = () => {
+    const bytes = tooLong ? Buffer.alloc(0) : Buffer.concat(parts);
+    const badByte = firstInvalidUtf8(bytes);
     const out = {
       lineNo,
-      text: tooLong ? '' : Buffer.concat(parts).toString('utf8').replace(/\r$/, ''),
+      text: badByte >= 0 ? '' : bytes.toString('utf8').replace(/\r$/, ''),
       tooLong,
+      badByte,
     };
     parts = [];
     size = 0;
