@@ -1,0 +1,156 @@
+// Cross-encoder pairs and prompt tokens per selection, per variant, on the sample tasks: without the exact cuts,
+// with them, and with scores shared across the variants of a task. The answers must not change; the script checks it.
+// Run: npx tsx bench/selection-cost.ts [--states none|synthetic] [--recall-k 30] [--encoder ./path/to/module.ts]
+//   --states synthetic gives every skill a precondition and completion (the worst case for alignment pairs; the
+//   sample library ships unparsed). --encoder loads a module whose default export is `(db) => Promise<CrossEncoder>`
+//   (e.g. the ONNX cross-encoder on the real-shape models) to time selections with it; the default is lexical.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseLabelJsonl } from '../src/core/eval/label-format';
+import { createLexicalCrossEncoder } from '../src/core/models/lexical/lexical-cross-encoder';
+import { lexicalRecall } from '../src/core/models/lexical/lexical-recall';
+import type { CrossEncoder } from '../src/core/models/ports';
+import { recallCandidates } from '../src/core/select/recall';
+import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
+import type { ScoreMemo } from '../src/core/select/scores';
+import { selectSkills } from '../src/core/select/select';
+import { loadSkillsForSelection } from '../src/core/select/skill-source';
+import type { SelectionInput, Variant } from '../src/core/select/trace-types';
+import { importSource } from '../src/core/skills/importer';
+import { openDb, type Db } from '../src/core/store/db';
+
+const { values: args } = parseArgs({
+  options: {
+    states: { type: 'string', default: 'none' },
+    'recall-k': { type: 'string', default: '30' },
+    encoder: { type: 'string' },
+  },
+});
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const K = Number(args['recall-k']);
+const variants: { variant: Variant; k?: number }[] = [
+  { variant: 'full' },
+  { variant: 'no-graph' },
+  { variant: 'no-split' },
+  { variant: 'no-parse', k: 2 },
+  { variant: 'dense', k: 2 },
+];
+
+async function loadEncoder(db: Db): Promise<CrossEncoder> {
+  if (!args.encoder) return createLexicalCrossEncoder(db);
+  const mod = (await import(pathToFileURL(path.resolve(args.encoder)).href)) as {
+    default: (db: Db) => Promise<CrossEncoder>;
+  };
+  return mod.default(db);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-selection-'));
+  const db = openDb(path.join(dir, 'library.db'));
+  try {
+    const noop = () => {};
+    await importSource(
+      { db, clock: () => new Date(), logger: { info: noop, warn: noop } },
+      { path: path.join(repoRoot, 'resources/sample-library') },
+      { signal: new AbortController().signal, report: noop },
+    );
+    const tasks = parseLabelJsonl(readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'));
+    const encoder = await loadEncoder(db);
+    const scorer = crossEncoderScoreProvider(encoder);
+    const inputs: SelectionInput[] = [];
+    for (const t of tasks) {
+      const { input } = await recallCandidates(
+        t.task,
+        t.parse ?? null,
+        K,
+        (q, k) => lexicalRecall(db, q, k).map((h) => ({ skillId: h.skillId, score: h.score })),
+        (ids) => loadSkillsForSelection(db, ids),
+      );
+      if (args.states === 'synthetic')
+        for (const c of input.candidates)
+          c.states = { precondition: `Ready to use ${c.name}: ${c.description}`, completion: c.description };
+      inputs.push(input);
+    }
+
+    const rows: string[][] = [];
+    let identical = true;
+    const shared = new Map<string, number>();
+    const memos = inputs.map((): ScoreMemo => new Map());
+    const totals = { naive: 0, cut: 0, shared: 0 };
+    for (const v of variants) {
+      let naivePairs = 0;
+      let cutPairs = 0;
+      let naiveTokens = 0;
+      let cutTokens = 0;
+      let pruned = 0;
+      let ms = 0;
+      for (const [i, input] of inputs.entries()) {
+        const naive = await selectSkills(input, scorer, { ...v, prune: false });
+        const cut = await selectSkills(input, scorer, { ...v });
+        const withShared = await selectSkills(input, scorer, { ...v, memo: memos[i] });
+        if (
+          JSON.stringify(naive.answer) !== JSON.stringify(cut.answer) ||
+          JSON.stringify(cut.answer) !== JSON.stringify(withShared.answer)
+        )
+          identical = false;
+        naivePairs += naive.counts.pairs;
+        cutPairs += cut.counts.pairs;
+        naiveTokens += naive.counts.documentTokens;
+        cutTokens += cut.counts.documentTokens;
+        pruned += cut.counts.pairsPruned;
+        ms += cut.execution.totalMs;
+        shared.set(v.variant, (shared.get(v.variant) ?? 0) + withShared.execution.pairsScored);
+      }
+      const n = inputs.length;
+      totals.naive += naivePairs;
+      totals.cut += cutPairs;
+      totals.shared += shared.get(v.variant)!;
+      rows.push([
+        v.k ? `${v.variant}@${v.k}` : v.variant,
+        (naivePairs / n).toFixed(1),
+        (cutPairs / n).toFixed(1),
+        (pruned / n).toFixed(1),
+        (shared.get(v.variant)! / n).toFixed(1),
+        (naiveTokens / n).toFixed(0),
+        (cutTokens / n).toFixed(0),
+        (ms / n).toFixed(1),
+      ]);
+    }
+    console.log(
+      `Selection cost on ${inputs.length} sample tasks, recall K = ${K}, skill states: ${args.states}, encoder: ${encoder.id}`,
+    );
+    console.log(
+      'Per selection (means). "before" = no cuts; "after" = exact cuts; "shared" = pairs still scored when the variants',
+    );
+    console.log('of a task run in this order and share scores.\n');
+    const head = [
+      'variant',
+      'pairs before',
+      'pairs after',
+      'stage-fit pruned',
+      'pairs shared',
+      'tokens before',
+      'tokens after',
+      'ms/sel',
+    ];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
+    console.log(line(head));
+    for (const r of rows) console.log(line(r));
+    const n = inputs.length;
+    console.log(
+      `\nAll variants per task: ${(totals.naive / n).toFixed(1)} pairs before, ${(totals.cut / n).toFixed(1)} after the cuts, ${(totals.shared / n).toFixed(1)} with sharing.`,
+    );
+    console.log(`Answers identical with and without the cuts: ${identical ? 'yes' : 'NO'}`);
+    if (!identical) process.exitCode = 1;
+    await encoder.dispose?.();
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
