@@ -4,13 +4,13 @@ import type { JobProgress } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import type { JobContext } from '../jobs/job-runner';
 import type { Db } from '../store/db';
-import { findCachedParse, protectedStatuses, recordParse } from '../states/skill-states';
+import { protectedStatuses, recordParse } from '../states/skill-states';
+import { isCurrent, reuseIdenticalParse, selectCandidates, type Candidate } from './parse-candidates';
 import { parseSkillAnswer } from './answer-parsers';
 import type { EndpointProblem } from './endpoint-errors';
 import type { Clock, LlmClient, Logger } from './ports';
 import { SKILL_PARSE_PROMPT_VERSION, buildSkillParseMessages, newBoundary } from './prompts';
 import { estimateCost } from './settings';
-import type { ReviewStatus } from '../../shared/api/library';
 
 export interface ParseSkillsDeps {
   db: Db;
@@ -46,17 +46,6 @@ export interface ParseSkillsResult {
   promptTokens: number;
   completionTokens: number;
   estimatedCost: number;
-}
-
-interface Candidate {
-  id: number;
-  name: string;
-  fullText: string;
-  contentHash: string;
-  status: ReviewStatus | null;
-  model: string | null;
-  promptVersion: string | null;
-  sourceHash: string | null;
 }
 
 /** Failures of one skill; every other endpoint problem stops the job (the next skills would fail the same way). */
@@ -245,74 +234,4 @@ function asStopError(error: unknown, c: Candidate): CuratorError {
     );
   }
   return new CuratorError('INTERNAL', `Stopped at skill "${c.name}": ${String(error)}`);
-}
-
-function isCurrent(c: Candidate, model: string, promptVersion: string): boolean {
-  return (
-    c.status === 'parsed' &&
-    c.sourceHash === c.contentHash &&
-    c.model === model &&
-    c.promptVersion === promptVersion
-  );
-}
-
-/** Another skill with identical content (e.g. the same skill in two sources) was already parsed: copy, don't send. */
-function reuseIdenticalParse(
-  deps: ParseSkillsDeps,
-  c: Candidate,
-  model: string,
-  promptVersion: string,
-): boolean {
-  const hit = findCachedParse(deps.db, { sourceHash: c.contentHash, promptVersion, model });
-  if (!hit) return false;
-  return recordParse(
-    deps.db,
-    deps.clock,
-    c.id,
-    {
-      outcome: 'parsed',
-      precondition: hit.precondition,
-      completion: hit.completion,
-      rawAnswer: hit.rawAnswer,
-      error: null,
-      model,
-      promptVersion,
-      sourceHash: c.contentHash,
-      promptTokens: 0,
-      completionTokens: 0,
-    },
-    false,
-  );
-}
-
-function selectCandidates(
-  db: Db,
-  only: 'unparsed' | 'failed' | 'all',
-  ids: number[] | undefined,
-): Candidate[] {
-  const where: string[] = [];
-  if (only === 'unparsed') {
-    where.push(
-      "(st.status IS NULL OR st.status = 'unparsed' OR (st.status = 'parsed' AND st.source_hash != s.content_hash))",
-    );
-  } else if (only === 'failed') where.push("st.status = 'failed'");
-  if (ids) {
-    if (ids.length === 0) return [];
-    where.push(`s.id IN (${ids.map(() => '?').join(',')})`);
-  }
-  const rows = db
-    .prepare(
-      `SELECT s.id, s.name, s.full_text AS fullText, s.content_hash AS contentHash, st.status, st.model,
-         st.prompt_version AS promptVersion, st.source_hash AS sourceHash
-       FROM skills s LEFT JOIN skill_states st ON st.skill_id = s.id
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.id`,
-    )
-    .all(...(ids ?? [])) as Candidate[];
-  if (ids) {
-    const found = new Set(rows.map((r) => r.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length && only === 'all')
-      throw new CuratorError('NOT_FOUND', `No skills with ids ${missing.join(', ')}`);
-  }
-  return rows;
 }
