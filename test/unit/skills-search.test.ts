@@ -93,7 +93,7 @@ describe('keyword search', () => {
     const sample = listSources(lib.db).find((s) => s.uri.endsWith('sample-library'))!;
     expect(names('microwave', { sourceId: sample.id + 100 })).toEqual([]);
     expect(names('microwave', { sourceId: sample.id })[0]).toBe('household-heat-object-microwave');
-    // Without a states table every skill is unparsed.
+    // No skill has a states row yet, so every one is unparsed.
     expect(names('microwave', { status: 'unparsed' })[0]).toBe('household-heat-object-microwave');
     expect(names('microwave', { status: 'verified' })).toEqual([]);
     expect(names('microwave', { hasErrors: true })).toEqual([]);

@@ -37,7 +37,10 @@ export function placeSkill(
     return { kind: 'unchanged', skillId: null };
   if (!here) {
     const same = findSkillByHash(db, skill.contentHash);
-    if (same) return { kind: 'duplicate', existingSkillId: same.id };
+    if (same) {
+      dropPendingAt(db, sourceId, skill.relPath); // a conflict asked about other content here
+      return { kind: 'duplicate', existingSkillId: same.id };
+    }
   }
   // A place that already held this name keeps updating in place; a new name there, or a new place, may collide.
   const rival =
