@@ -107,6 +107,27 @@ describe('evaluation run', () => {
     expect(strip(resumed)).toEqual(strip(whole));
   });
 
+  it('asks the LLM selector once per task for all k, and keeps names that are not candidates out', async () => {
+    const prompts: string[] = [];
+    const llm = async (prompt: string): Promise<string> => {
+      prompts.push(prompt);
+      const names = [...prompt.matchAll(/^name: (.+)$/gm)].map((m) => m[1]!);
+      return `1. invented-skill\n2. ${names[0]}\n3. ${names[1]}\n`;
+    };
+    const report = await runEval(
+      { ...deps, llm, llmModel: 'loopback-llm' },
+      { setId, variants: ['llm'], k: [1, 2] },
+      job(),
+    );
+    expect(prompts).toHaveLength(8);
+    expect(report.engines.llm).toBe('loopback-llm');
+    for (const t of report.tasks) {
+      expect(t.answer).not.toContain('invented-skill');
+      expect(t.answer).toHaveLength(t.k!);
+      expect(t.llmCalls).toBe(1);
+    }
+  });
+
   it('a hand-edited label item survives a re-import of the same file', async () => {
     const first = getLabelItems(lib.db, setId)[0]!;
     saveLabelItem(lib.db, setId, { ...first, gold: ['household-locate-object'] }, lib.deps.clock());
