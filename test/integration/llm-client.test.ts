@@ -113,6 +113,36 @@ describe('LLM client', () => {
     expect(server.chatRequests()).toHaveLength(2);
   });
 
+  it('times out an answer whose body stops arriving after the headers', async () => {
+    server = await startOpenAiServer();
+    server.setReply(() => ({ stallAfterHeaders: true }));
+    const { client } = clientFor({ timeoutMs: 300, maxRetries: 0 });
+    const error = await failure(client.complete(ask));
+    expect(error.code).toBe('TIMEOUT');
+  });
+
+  it('sends no Authorization header when there is no key (local servers)', async () => {
+    server = await startOpenAiServer();
+    const settings = parseLlmSettings({ baseURL: server.baseURL, model: 'm' });
+    await createLlmClient({ settings, apiKey: () => undefined }).complete(ask);
+    expect(server.chatRequests()[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('reports a key store that cannot be read, without retrying', async () => {
+    server = await startOpenAiServer();
+    const settings = parseLlmSettings({ baseURL: server.baseURL, model: 'm' });
+    const client = createLlmClient({
+      settings,
+      apiKey: () => {
+        throw new Error('keychain locked');
+      },
+    });
+    const error = await failure(client.complete(ask));
+    expect(error.code).toBe('UNAUTHORIZED');
+    expect(error.message).toMatch(/API key could not be read.*keychain locked/);
+    expect(server.chatRequests()).toHaveLength(0);
+  });
+
   it('refuses a 20 MB answer without retrying it', async () => {
     server = await startOpenAiServer();
     server.enqueue({ hugeContentBytes: 20 * 1024 * 1024 });

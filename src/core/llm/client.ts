@@ -94,7 +94,7 @@ export function createLlmClient(deps: LlmClientDeps): LlmClient {
     async complete(messages, options = {}) {
       for (let retry = 0; ; retry++) {
         if (options.signal?.aborted) throw new CuratorError('CANCELLED', 'Cancelled.');
-        const key = (await deps.apiKey()) ?? '';
+        const key = await readKey(deps.apiKey);
         try {
           const result = await attempt(messages, options, key);
           return { ...result, attempts: retry + 1 };
@@ -125,6 +125,15 @@ export function createLlmClient(deps: LlmClientDeps): LlmClient {
       }
     },
   };
+}
+
+async function readKey(provider: ApiKeyProvider): Promise<string> {
+  try {
+    return ((await provider()) ?? '').trim();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CuratorError('UNAUTHORIZED', `The API key could not be read (${reason}).`);
+  }
 }
 
 class AttemptFailure extends Error {
