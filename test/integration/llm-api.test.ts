@@ -122,6 +122,7 @@ describe('LLM API', () => {
     const t0 = Date.now();
     while (server.chatRequests().length < 2 && Date.now() - t0 < 10_000)
       await new Promise((r) => setTimeout(r, 10));
+    await expect(api['parse.skills']({})).rejects.toMatchObject({ code: 'CONFLICT' });
     ctx.jobs.cancel(started.id);
     expect((await ctx.jobs.wait(started.id)).status).toBe('cancelled');
     expect(ids.map((id) => statesRow(lib.db, id)?.status)).toEqual(['parsed', undefined, undefined]);

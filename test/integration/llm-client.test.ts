@@ -162,6 +162,17 @@ describe('LLM client', () => {
     expect(error.message).toMatch(/not in the OpenAI chat-completions format/);
   });
 
+  it('shows the message of an error object a gateway sends with status 200', async () => {
+    server = await startOpenAiServer();
+    server.enqueue({
+      raw: '{"error":{"message":"upstream model is loading"}}',
+      contentType: 'application/json',
+    });
+    const { client } = clientFor();
+    const error = await failure(client.complete(ask));
+    expect(error.message).toMatch(/no "choices"\).*upstream model is loading/);
+  });
+
   it('stops at once when cancelled, even mid-request', async () => {
     server = await startOpenAiServer();
     server.setReply(() => ({ hang: true }));

@@ -149,11 +149,14 @@ function readCompletion(response: unknown, settings: LlmEndpointSettings): Omit<
     model?: unknown;
   } | null;
   if (typeof body !== 'object' || body === null || !Array.isArray(body.choices)) {
+    // Some gateways answer 200 with an error object; its message is the most useful thing to show.
+    const said = (body as { error?: { message?: unknown } } | null)?.error?.message;
+    const detail = typeof said === 'string' ? ` The server said: ${said.slice(0, 300)}` : '';
     throw new AttemptFailure({
       problem: 'not-openai',
       code: 'LLM_ERROR',
       retryable: false,
-      message: `The server at ${settings.baseURL} answered, but not in the OpenAI chat-completions format (no "choices").`,
+      message: `The server at ${settings.baseURL} answered, but not in the OpenAI chat-completions format (no "choices").${detail}`,
     });
   }
   const choice = body.choices[0];

@@ -77,6 +77,16 @@ export function createLlmApi(ctx: CoreContext): LlmApi {
         );
       }
       endpoint(); // refuse to start a job that cannot send anything
+      const running = ctx.jobs.list('running').find((j) => j.kind === PARSE_SKILLS_JOB);
+      if (running) {
+        throw new CuratorError(
+          'CONFLICT',
+          `A skill-parsing job is already running (${running.id}); wait for it or cancel it`,
+          {
+            jobId: running.id,
+          },
+        );
+      }
       return ctx.jobs.start(PARSE_SKILLS_JOB, params.data);
     },
     'parse.task': async (req) => {
