@@ -27,3 +27,4 @@ export {
 } from './run-selection';
 export { renderTrace } from './render-trace';
 export { LLM_SELECTOR_PROMPT_VERSION, selectorPrompt, parseSelectorAnswer } from './llm-selector';
+export { parseEditArg, editsFromApi } from './edits';

@@ -23,7 +23,11 @@ function applyTextEdit(input: SelectionInput, edit: TraceEdit): void {
   } else if (edit.kind === 'skill-states') {
     const c = input.candidates.find((x) => x.name === edit.name);
     if (!c) throw new CuratorError('INVALID_ARGUMENT', `${edit.name} is not a candidate of this trace`);
-    c.states = { precondition: edit.precondition, completion: edit.completion };
+    const now = c.states ?? { precondition: null, completion: c.description };
+    c.states = {
+      precondition: edit.precondition === undefined ? now.precondition : edit.precondition,
+      completion: edit.completion ?? now.completion,
+    };
   }
 }
 

@@ -179,7 +179,8 @@ export interface SelectionExecution {
 export type TraceEdit =
   | { kind: 'state'; index: number; text: string }
   | { kind: 'subtask'; index: number; text: string }
-  | { kind: 'skill-states'; name: string; precondition: string | null; completion: string }
+  /** Only the given side changes; a skill without a parse starts from p = None, e = its description. */
+  | { kind: 'skill-states'; name: string; precondition?: string | null; completion?: string }
   /** r(q, c_skill) := r */
   | { kind: 'score'; use: 'relevance'; skill: string; r: number }
   /** r(tau, c_skill) := r, for the stage whose text is tau (after the other edits). */
