@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../src/core/models/lexical/hashing-embedder';
 import { fuseRanks, rrfK, searchSkills } from '../../src/core/search/hybrid';
+import { recallSkills } from '../../src/core/search/recall';
 import { buildVectorIndex } from '../../src/core/search/vector-index';
 import { openTestLibrary, type TestLibrary } from './vector-fixture';
 
@@ -131,5 +132,20 @@ describe('searchSkills', () => {
     await expect(
       searchSkills({ db: lib.db, embedder: other }, { query: 'pdf', mode: 'dense' }),
     ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+});
+
+describe('recallSkills', () => {
+  it('recalls by cosine with a vector engine and by BM25 without, naming the engine', async () => {
+    const { ids } = library();
+    const embedder = createHashingEmbedder({ dim: 128 });
+    await buildVectorIndex({ db: lib.db }, embedder, job);
+    const dense = await recallSkills({ db: lib.db, embedder }, 'merge pdf files', 2);
+    expect(dense.engine).toBe(embedder.id);
+    expect(dense.candidates[0]).toMatchObject({ skillId: ids['pdf-merge'], cosine: expect.any(Number) });
+    const lexical = await recallSkills({ db: lib.db }, 'merge pdf files', 2);
+    expect(lexical.engine).toBe('lexical:bm25');
+    expect(lexical.candidates[0]?.skillId).toBe(ids['pdf-merge']);
+    expect(lexical.candidates[0]?.cosine).toBeUndefined();
   });
 });

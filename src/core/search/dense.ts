@@ -57,11 +57,16 @@ function rescore(
   ids: readonly number[],
   k: number,
 ): DenseCandidate[] {
-  const read = db.prepare('SELECT vector FROM skill_vectors WHERE skill_id = ? AND model_id = ?').pluck();
+  // One statement for the whole shortlist: a read per id costs more in driver round trips than in SQLite.
+  const rows = db
+    .prepare(
+      'SELECT skill_id, vector FROM skill_vectors WHERE skill_id IN (SELECT value FROM json_each(?)) AND model_id = ?',
+    )
+    .raw()
+    .all(JSON.stringify(ids), modelId) as [number, Buffer][];
   const out: DenseCandidate[] = [];
-  for (const id of ids) {
-    const blob = read.get(id, modelId) as Buffer | undefined;
-    if (blob && blob.byteLength === q.byteLength) out.push({ skillId: id, cosine: dot(asFloat32(blob), q) });
+  for (const [skillId, blob] of rows) {
+    if (blob.byteLength === q.byteLength) out.push({ skillId, cosine: dot(asFloat32(blob), q) });
   }
   out.sort((a, b) => b.cosine - a.cosine || a.skillId - b.skillId);
   return out.slice(0, k);

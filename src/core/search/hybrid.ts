@@ -60,8 +60,8 @@ interface Ranked {
 }
 
 function keywordList(db: Db, query: string, filters: SkillFilter, depth: number): Ranked[] {
-  return searchKeyword(db, { ...filters, text: query, limit: Math.min(200, depth) }).hits.map((h) => ({
-    skillId: h.skillId,
+  return searchKeyword(db, { ...filters, query, limit: Math.min(200, depth) }).hits.map((h) => ({
+    skillId: h.skill.id,
     score: h.score,
     snippet: h.snippet,
   }));
