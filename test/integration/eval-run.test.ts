@@ -5,7 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEvalReport, reportToMarkdown } from '../../src/core/eval/eval-report';
 import { listEvalRuns } from '../../src/core/eval/eval-store';
-import { importLabelSet, saveLabelItem, getLabelItems } from '../../src/core/eval/label-store';
+import {
+  importLabelFile,
+  importLabelSet,
+  saveLabelItem,
+  getLabelItems,
+  listLabelSets,
+} from '../../src/core/eval/label-store';
 import { runEval, type EvalDeps } from '../../src/core/eval/run-eval';
 import { createLexicalCrossEncoder } from '../../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall, lexicalRecallEngine } from '../../src/core/models/lexical/lexical-recall';
@@ -126,6 +132,20 @@ describe('evaluation run', () => {
       expect(t.answer).toHaveLength(t.k!);
       expect(t.llmCalls).toBe(1);
     }
+  });
+
+  it('imports the shipped sample tasks from their file, named after it', async () => {
+    const result = await importLabelFile(
+      lib.db,
+      { path: path.join(repoRoot, 'resources/sample-tasks.jsonl') },
+      lib.deps.clock(),
+    );
+    expect(result.set.name).toBe('sample-tasks');
+    expect(result.added).toBe(tasksText.split('\n').filter(Boolean).length);
+    expect(listLabelSets(lib.db).map((s) => s.name)).toContain('sample-tasks');
+    await expect(
+      importLabelFile(lib.db, { path: path.join(repoRoot, 'nope.jsonl') }, lib.deps.clock()),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('a hand-edited label item survives a re-import of the same file', async () => {

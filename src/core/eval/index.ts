@@ -2,6 +2,7 @@
 export { parseLabelJsonl, validateLabelItem, toJsonl, type LabelItem } from './label-format';
 export {
   importLabelSet,
+  importLabelFile,
   listLabelSets,
   getLabelSetInfo,
   findLabelSet,

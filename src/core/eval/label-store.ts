@@ -1,4 +1,6 @@
 // Label sets in the library file: import from JSONL, list, read, and edit one item at a time.
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import { parseLabelJsonl, validateLabelItem, type LabelItem } from './label-format';
@@ -158,4 +160,25 @@ export function saveLabelItem(db: Db, setId: number, value: unknown, now: Date):
 export function deleteLabelItem(db: Db, setId: number, itemId: string): void {
   const info = db.prepare('DELETE FROM label_items WHERE set_id = ? AND item_id = ?').run(setId, itemId);
   if (info.changes === 0) throw new CuratorError('NOT_FOUND', `No item ${itemId} in label set ${setId}`);
+}
+
+const maxLabelFileBytes = 64 * 1024 * 1024;
+
+/** Imports a JSONL file; the set is named after the file unless a name is given. */
+export async function importLabelFile(
+  db: Db,
+  req: { path: string; name?: string },
+  now: Date,
+): Promise<ReturnType<typeof importLabelSet>> {
+  const file = path.resolve(req.path);
+  const stat = await fsp.stat(file).catch(() => null);
+  if (!stat || !stat.isFile()) throw new CuratorError('NOT_FOUND', `No label file at ${file}`);
+  if (stat.size > maxLabelFileBytes)
+    throw new CuratorError('TOO_LARGE', `${file} is over ${maxLabelFileBytes} bytes`);
+  const text = await fsp.readFile(file, 'utf8');
+  return importLabelSet(
+    db,
+    { name: req.name ?? path.basename(file).replace(/\.jsonl$/i, ''), text, sourcePath: file },
+    now,
+  );
 }
