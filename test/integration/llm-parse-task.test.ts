@@ -140,6 +140,11 @@ describe('hand-typed task parses', () => {
     });
     expect(server.chatRequests()).toHaveLength(0);
     expect(getTaskParse(lib.db, 'Chart revenue')?.source).toBe('manual');
+    // Typed once for the task, it serves the task in any library, whatever its environment note.
+    expect(await parseTask(deps(), { task: 'Chart revenue', sourceId: 1 })).toMatchObject({
+      source: 'manual',
+    });
+    expect(server.chatRequests()).toHaveLength(0);
   });
 
   it('can be typed in the answer format, and are checked by the same rules', () => {

@@ -1,4 +1,7 @@
 // The strict answer formats of METHOD.md ("Parsing prompts"): accepted whole, or rejected with a reason.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   formatTaskDecomposition,
@@ -116,5 +119,24 @@ describe('task answers', () => {
     const bad = validateTaskDecomposition({ subtasks: ['Do it.'], states: ['Start.'] });
     expect(bad.ok).toBe(false);
     expect(validateTaskDecomposition({ subtasks: [' '], states: ['a', 'b'] }).ok).toBe(false);
+  });
+});
+
+describe('the bundled sample tasks', () => {
+  it('carry hand parses that pass the same rules, in text form too', () => {
+    const file = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../resources/sample-tasks.jsonl',
+    );
+    const tasks = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { id: string; parse: { subtasks: string[]; states: string[] } });
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const t of tasks) {
+      const checked = validateTaskDecomposition(t.parse);
+      expect(checked, t.id).toMatchObject({ ok: true });
+      if (checked.ok) expect(parseTaskAnswer(formatTaskDecomposition(checked.value))).toEqual(checked);
+    }
   });
 });

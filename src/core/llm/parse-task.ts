@@ -3,7 +3,14 @@
 import type { TaskParse } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
-import { MANUAL, findTaskParse, getTaskParse, normaliseTask, storeTaskParse } from '../states/task-parses';
+import {
+  MANUAL,
+  findManualTaskParse,
+  findTaskParse,
+  getTaskParse,
+  normaliseTask,
+  storeTaskParse,
+} from '../states/task-parses';
 import { parseTaskAnswer, validateTaskDecomposition, type TaskDecomposition } from './answer-parsers';
 import type { Clock, LlmClient, Logger } from './ports';
 import { cutOffHint } from './parse-skills';
@@ -33,7 +40,7 @@ export async function parseTask(deps: ParseTaskDeps, request: ParseTaskRequest):
   const note = resolveEnvironmentNote(deps.db, request);
   if (!request.force) {
     const stored = deps.llm
-      ? (manualParse(deps.db, task, note) ??
+      ? (findManualTaskParse(deps.db, task) ??
         findTaskParse(deps.db, {
           task,
           environmentNote: note,
@@ -130,10 +137,6 @@ export function saveManualTaskParse(
     completionTokens: 0,
   });
   return { task, ...decomposition, source: 'manual', cached: false };
-}
-
-function manualParse(db: Db, task: string, note: string | undefined): TaskParse | undefined {
-  return findTaskParse(db, { task, environmentNote: note, promptVersion: MANUAL, model: MANUAL });
 }
 
 function requireTask(task: string): string {

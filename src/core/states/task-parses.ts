@@ -53,7 +53,8 @@ export function storeTaskParse(db: Db, clock: Clock, record: TaskParseRecord): v
   if ((record.outcome === 'failed') !== (record.decomposition === null)) {
     throw new CuratorError('INTERNAL', 'A failed task parse has no decomposition, and only a failed one');
   }
-  const hash = taskHash(record.task, record.environmentNote);
+  // A hand-typed parse belongs to the task text alone: the environment note only steers the LLM.
+  const hash = taskHash(record.task, record.outcome === 'manual' ? undefined : record.environmentNote);
   const now = clock().toISOString();
   db.prepare(
     `INSERT INTO task_parses (cache_key, task_hash, task, environment_note, prompt_version, model, status, subtasks,
@@ -94,23 +95,29 @@ export function findTaskParse(
   return row && toTaskParse(row);
 }
 
+/** The hand-typed parse of a task, whatever the environment note. */
+export function findManualTaskParse(db: Db, task: string): TaskParse | undefined {
+  return findTaskParse(db, { task, promptVersion: MANUAL, model: MANUAL });
+}
+
 /**
  * What the selection engine uses when it must not call an LLM: the hand-typed parse if there is one, else the most
- * recent LLM parse of the task (any model or prompt version).
+ * recent LLM parse of the task with this environment note (any model or prompt version).
  */
 export function getTaskParse(db: Db, task: string, environmentNote?: string): TaskParse | undefined {
+  const manual = findManualTaskParse(db, task);
+  if (manual) return manual;
   const row = db
     .prepare(
-      `SELECT * FROM task_parses WHERE task_hash = ? AND status != 'failed'
-       ORDER BY (status = 'manual') DESC, updated_at DESC, id DESC LIMIT 1`,
+      `SELECT * FROM task_parses WHERE task_hash = ? AND status = 'parsed' ORDER BY updated_at DESC, id DESC LIMIT 1`,
     )
     .get(taskHash(task, environmentNote)) as TaskParseRow | undefined;
   return row && toTaskParse(row);
 }
 
-/** Removes a hand-typed parse; LLM parses of the task stay. Returns whether there was one. */
-export function deleteManualTaskParse(db: Db, task: string, environmentNote?: string): boolean {
-  const key = taskCacheKey(taskHash(task, environmentNote), MANUAL, MANUAL);
+/** Removes the hand-typed parse of a task; its LLM parses stay. Returns whether there was one. */
+export function deleteManualTaskParse(db: Db, task: string): boolean {
+  const key = taskCacheKey(taskHash(task, undefined), MANUAL, MANUAL);
   return db.prepare('DELETE FROM task_parses WHERE cache_key = ?').run(key).changes > 0;
 }
 
