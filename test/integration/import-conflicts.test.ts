@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  getConflict,
   getSkill,
   importSource,
   listConflicts,
@@ -54,6 +55,10 @@ describe('name conflicts', () => {
     expect(conflict!.existing!.description).toBe('Heat food in a microwave.');
     expect(conflict!.incoming.description).toBe('Heat food on a stove.');
     expect(conflict!.id).toBe(report.conflicts[0]!.id);
+    expect(getConflict(lib.db, conflict!.id)).toMatchObject({
+      existingSkillId: conflict!.existing!.id,
+      incomingDescription: 'Heat food on a stove.',
+    });
   });
 
   it('dedupes identical content found at another place (even under another folder name)', async () => {
@@ -72,7 +77,7 @@ describe('name conflicts', () => {
     expect(getSkill(lib.db, outcome.skillId!).relPath).toBe('heat-food');
     expect(listConflicts(lib.db)).toEqual([]);
     expect(listConflicts(lib.db, { pendingOnly: false }).map((c) => c.resolution)).toEqual(['keep-both']);
-    expect(searchKeyword(lib.db, { text: 'stove' }).hits).toHaveLength(1);
+    expect(searchKeyword(lib.db, { query: 'stove' }).hits).toHaveLength(1);
     // Re-importing both sources changes nothing now.
     const again = await importSecond();
     expect([again.added, again.updated, again.conflicts, again.removed]).toEqual([[], [], [], []]);
@@ -88,8 +93,8 @@ describe('name conflicts', () => {
       'skip',
     ]);
     expect(bodies()).toEqual(['Use the stove.']);
-    expect(searchKeyword(lib.db, { text: 'microwave' }).hits).toEqual([]);
-    expect(searchKeyword(lib.db, { text: 'stove' }).hits.map((h) => h.skillId)).toEqual([existingId]);
+    expect(searchKeyword(lib.db, { query: 'microwave' }).hits).toEqual([]);
+    expect(searchKeyword(lib.db, { query: 'stove' }).hits.map((h) => h.skill.id)).toEqual([existingId]);
     // The replaced version does not come back when its source is imported again.
     const again = await importSource(lib.deps, { path: first }, testJob());
     expect([again.added, again.conflicts, again.removed]).toEqual([[], [], []]);

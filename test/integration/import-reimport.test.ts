@@ -49,8 +49,8 @@ describe('re-import', () => {
     expect(report.unchanged).toHaveLength(2);
     const after = getSkill(lib.db, before.id);
     expect(after.contentHash).not.toBe(before.contentHash);
-    expect(searchKeyword(lib.db, { text: 'quokkas' }).hits.map((h) => h.skillId)).toEqual([before.id]);
-    expect(searchKeyword(lib.db, { text: 'original' }).hits).toEqual([]);
+    expect(searchKeyword(lib.db, { query: 'quokkas' }).hits.map((h) => h.skill.id)).toEqual([before.id]);
+    expect(searchKeyword(lib.db, { query: 'original' }).hits).toEqual([]);
   });
 
   it('reports a deleted skill removed and drops it from the library and the index', async () => {
@@ -58,7 +58,7 @@ describe('re-import', () => {
     const report = await importSource(lib.deps, { path: root }, testJob());
     expect(report.removed).toEqual([{ name: 'gamma', relPath: 'gamma' }]);
     expect(listSkills(lib.db).items.map((s) => s.name)).toEqual(['alpha', 'beta']);
-    expect(searchKeyword(lib.db, { text: 'Third' }).hits).toEqual([]);
+    expect(searchKeyword(lib.db, { query: 'Third' }).hits).toEqual([]);
     expect((lib.db.prepare('SELECT COUNT(*) AS n FROM skills_fts').get() as { n: number }).n).toBe(2);
   });
 
@@ -98,7 +98,7 @@ describe('re-import', () => {
     const result = removeSource(lib.deps, sourceId);
     expect(result.removed).toEqual([{ name: 'delta', relPath: 'delta' }]);
     expect(listSkills(lib.db).items.map((s) => s.name)).toEqual(['alpha', 'beta', 'gamma']);
-    expect(searchKeyword(lib.db, { text: 'Fourth' }).hits).toEqual([]);
+    expect(searchKeyword(lib.db, { query: 'Fourth' }).hits).toEqual([]);
     expect(latestImportReport(lib.db, sourceId)).toBeUndefined();
     expect(() => removeSource(lib.deps, sourceId)).toThrow(/No source/);
   });

@@ -50,7 +50,7 @@ describe('import sources', () => {
     expect(detail.files.find((f) => f.kind === 'script')!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(detail.files.find((f) => f.kind === 'reference')!.textContent).toContain('zanzibar');
     // Reference text is searchable.
-    expect(searchKeyword(lib.db, { text: 'zanzibar' }).hits.map((h) => h.name)).toEqual(['heat-food']);
+    expect(searchKeyword(lib.db, { query: 'zanzibar' }).hits.map((h) => h.skill.name)).toEqual(['heat-food']);
   });
 
   it('imports a zip of a skill tree', async () => {
@@ -118,7 +118,7 @@ describe('import sources', () => {
     const open = getSkill(lib.db, listSkills(lib.db).items.find((s) => s.name === 'open-door')!.id);
     expect(open.body).toBe('Pull the handle.');
     expect(open.frontMatter).toEqual({ name: 'open-door', description: 'Open a door.', license: 'MIT' });
-    expect(searchKeyword(lib.db, { text: 'hinge' }).hits.map((h) => h.name)).toEqual(['close-door']);
+    expect(searchKeyword(lib.db, { query: 'hinge' }).hits.map((h) => h.skill.name)).toEqual(['close-door']);
   });
 
   it('says clearly when there is nothing at the path', async () => {

@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => lib.close());
 
-const names = (text: string, extra = {}) => searchKeyword(lib.db, { text, ...extra }).hits.map((h) => h.name);
+const names = (text: string, extra = {}) =>
+  searchKeyword(lib.db, { query: text, ...extra }).hits.map((h) => h.skill.name);
 
 describe('keyword search', () => {
   it('ranks the skill named after the word above skills that only mention it in their text', () => {
@@ -53,7 +54,7 @@ describe('keyword search', () => {
   });
 
   it('finds words by stem and returns snippets whose marks come only from the index', () => {
-    const [hit] = searchKeyword(lib.db, { text: 'heating microwaves' }).hits;
+    const [hit] = searchKeyword(lib.db, { query: 'heating microwaves' }).hits;
     expect(hit!.snippet).toContain(highlightStart);
     expect(hit!.snippet).toContain(highlightEnd);
     expect(hit!.snippet).not.toMatch(/<[a-z]/i);
@@ -72,21 +73,21 @@ describe('keyword search', () => {
       "'); DROP TABLE skills;--",
       '(((',
     ]) {
-      expect(() => searchKeyword(lib.db, { text })).not.toThrow();
+      expect(() => searchKeyword(lib.db, { query: text })).not.toThrow();
     }
     expect(names('microwave* ^')[0]).toBe('household-heat-object-microwave');
     expect(queryTerms('Heat "the" MUG, now!')).toEqual(['heat', 'the', 'mug', 'now']);
     expect(matchExpression(['a', 'b'], 'AND')).toBe('"a" AND "b"');
-    expect(searchKeyword(lib.db, { text: '  ?? ' })).toMatchObject({ total: 0, matched: 'none' });
+    expect(searchKeyword(lib.db, { query: '  ?? ' })).toMatchObject({ total: 0, matched: 'none' });
   });
 
   it('falls back to any word when no skill has all of them, and says so', () => {
-    const strict = searchKeyword(lib.db, { text: 'microwave checkout' });
+    const strict = searchKeyword(lib.db, { query: 'microwave checkout' });
     expect(strict.matched).toBe('any');
-    expect(strict.hits.map((h) => h.name)).toEqual(
+    expect(strict.hits.map((h) => h.skill.name)).toEqual(
       expect.arrayContaining(['household-heat-object-microwave', 'shop-checkout']),
     );
-    expect(searchKeyword(lib.db, { text: 'heat microwave' }).matched).toBe('all');
+    expect(searchKeyword(lib.db, { query: 'heat microwave' }).matched).toBe('all');
   });
 
   it('filters by source, review status and problems', () => {
@@ -97,15 +98,15 @@ describe('keyword search', () => {
     expect(names('microwave', { status: 'unparsed' })[0]).toBe('household-heat-object-microwave');
     expect(names('microwave', { status: 'verified' })).toEqual([]);
     expect(names('microwave', { hasErrors: true })).toEqual([]);
-    expect(() => searchKeyword(lib.db, { text: 'x', status: 'bogus' as never })).toThrow(
+    expect(() => searchKeyword(lib.db, { query: 'x', status: 'bogus' as never })).toThrow(
       /Unknown review status/,
     );
   });
 
   it('pages results with a stable total', () => {
-    const all = searchKeyword(lib.db, { text: 'object', limit: 200 });
-    const page = searchKeyword(lib.db, { text: 'object', limit: 2, offset: 2 });
+    const all = searchKeyword(lib.db, { query: 'object', limit: 200 });
+    const page = searchKeyword(lib.db, { query: 'object', limit: 2, offset: 2 });
     expect(page.total).toBe(all.total);
-    expect(page.hits.map((h) => h.skillId)).toEqual(all.hits.slice(2, 4).map((h) => h.skillId));
+    expect(page.hits.map((h) => h.skill.id)).toEqual(all.hits.slice(2, 4).map((h) => h.skill.id));
   });
 });

@@ -2,7 +2,7 @@
 // User text never reaches FTS5 syntax: it is cut into words and each word is quoted.
 import type { Db } from '../store/db';
 import { filterSql, pageOf, type SkillFilter } from '../store/library-filter';
-import { reviewStatusSql, type ReviewStatus } from '../store/review-status';
+import { summaryColumns, type SkillSummary } from '../store/library-repo';
 
 /** Marks around matched words in snippets: control characters, so no skill text can forge or break them. */
 export const highlightStart = '\u0002';
@@ -14,20 +14,18 @@ export const keywordWeights = { name: 10, description: 4, body: 1, refs: 1 };
 const maxTerms = 32;
 
 export interface KeywordQuery extends SkillFilter {
-  text: string;
+  /** What the user typed; any text is safe. */
+  query: string;
   limit?: number;
   offset?: number;
 }
 
 export interface KeywordHit {
-  skillId: number;
-  name: string;
-  description: string;
-  sourceId: number;
-  relPath: string;
-  status: ReviewStatus;
+  skill: SkillSummary;
   /** BM25 relevance, larger is better (FTS5's rank negated). */
   score: number;
+  /** 1-based place in the whole result. */
+  rank: number;
   /** Text around the best match; matched words sit between highlightStart and highlightEnd. */
   snippet: string;
 }
@@ -57,7 +55,7 @@ export function matchExpression(terms: string[], join: 'AND' | 'OR'): string {
 
 export function searchKeyword(db: Db, query: KeywordQuery): KeywordResult {
   const { limit, offset } = pageOf(query.limit, query.offset, 200);
-  const terms = queryTerms(query.text ?? '');
+  const terms = queryTerms(query.query ?? '');
   if (terms.length === 0) return { total: 0, hits: [], matched: 'none', terms };
   const all = run(db, matchExpression(terms, 'AND'), query, limit, offset);
   if (all.total > 0 || terms.length === 1) return { ...all, matched: all.total > 0 ? 'all' : 'none', terms };
@@ -80,15 +78,21 @@ function run(
   ).n;
   if (total === 0) return { total, hits: [] };
   const w = keywordWeights;
-  const hits = db
+  const rows = db
     .prepare(
-      `SELECT s.id AS skillId, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, ${reviewStatusSql(db, 's')} AS status,
+      `SELECT ${summaryColumns(db)},
          -bm25(skills_fts, ${w.name}, ${w.description}, ${w.body}, ${w.refs}) AS score,
          snippet(skills_fts, -1, '${highlightStart}', '${highlightEnd}', '…', 16) AS snippet
        ${from} WHERE ${clause}
        ORDER BY bm25(skills_fts, ${w.name}, ${w.description}, ${w.body}, ${w.refs}), s.id LIMIT ? OFFSET ?`,
     )
-    .all(match, ...params, limit, offset) as KeywordHit[];
+    .all(match, ...params, limit, offset) as (SkillSummary & { score: number; snippet: string })[];
+  const hits = rows.map(({ score, snippet, ...skill }, i) => ({
+    skill,
+    score,
+    snippet,
+    rank: offset + i + 1,
+  }));
   return { total, hits };
 }
 

@@ -5,7 +5,16 @@ export { removeSource } from './remove-source';
 export { latestImportReport } from '../store/sources-repo';
 export { detectSourceKind } from './sources/open-source';
 export * from './types';
-export { getSkill, libraryStats, listConflicts, listSkills, listSources } from '../store/library-repo';
+export {
+  getConflict,
+  getSkill,
+  getSkillByName,
+  libraryStats,
+  listConflicts,
+  listSkills,
+  listSources,
+  setEnvironmentNote,
+} from '../store/library-repo';
 export type {
   ConflictView,
   LibraryStats,

@@ -1,6 +1,7 @@
 // The user's answer to a recorded name conflict: keep both skills, let the incoming one replace the existing one, or skip it.
 import { CuratorError } from '../../shared/errors';
 import { findConflict, markResolved } from '../store/conflicts-repo';
+import { getConflict, type ConflictView } from '../store/library-repo';
 import { findSkillAt, findSkillById } from '../store/skills-repo';
 import { replaceRival, writeHere } from './place-skill';
 import type { ConflictResolution, LibraryDeps } from './types';
@@ -10,6 +11,7 @@ export interface ConflictOutcome {
   resolution: ConflictResolution;
   /** The skill that now holds the incoming content (null after 'skip'). */
   skillId: number | null;
+  conflict: ConflictView;
 }
 
 export function resolveConflict(
@@ -53,6 +55,6 @@ export function resolveConflict(
       replaceRival(db, existing, conflict.sourceId, incoming, now);
       skillId = existing.id;
     }
-    return { conflictId, resolution, skillId };
+    return { conflictId, resolution, skillId, conflict: getConflict(db, conflictId) };
   })();
 }

@@ -2,11 +2,11 @@
 import { statSync } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import type { PackageFileKind, SourceKind, ValidationIssue } from '../skills/types';
-import { listConflictRows } from './conflicts-repo';
+import { findConflict, listConflictRows, type ConflictRow } from './conflicts-repo';
 import type { Db } from './db';
 import { filterSql, pageOf, type SkillFilter } from './library-filter';
-import { reviewStatusSql, type ReviewStatus } from './review-status';
-import { allSources, findSource, latestImportReport, type SourceRow } from './sources-repo';
+import { reviewStatusSql, reviewStatuses, type ReviewStatus } from './review-status';
+import { allSources, findSource, latestImportReport, setSourceNote, type SourceRow } from './sources-repo';
 
 export interface SkillSummary {
   id: number;
@@ -38,6 +38,7 @@ export interface SkillDetail extends SkillSummary {
   warnings: ValidationIssue[];
   files: SkillFileInfo[];
   source: SourceRow;
+  sourceLabel: string;
   createdAt: string;
 }
 
@@ -46,7 +47,8 @@ export interface ListSkillsQuery extends SkillFilter {
   offset?: number;
 }
 
-function summaryColumns(db: Db): string {
+/** The columns of a SkillSummary, for a query over `skills s`. */
+export function summaryColumns(db: Db): string {
   return `s.id, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, s.content_hash AS contentHash,
     ${reviewStatusSql(db, 's')} AS status, json_array_length(s.warnings) AS warningCount,
     (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt`;
@@ -84,13 +86,24 @@ export function getSkill(db: Db, id: number): SkillDetail {
       )
       .all(id) as (Omit<SkillFileInfo, 'isText'> & { isText: number })[]
   ).map((f) => ({ ...f, isText: f.isText === 1 }));
+  const source = findSource(db, row.sourceId)!;
   return {
     ...row,
     frontMatter: JSON.parse(row.frontMatter) as Record<string, unknown>,
     warnings: JSON.parse(row.warnings) as ValidationIssue[],
     files,
-    source: findSource(db, row.sourceId)!,
+    source,
+    sourceLabel: source.label,
   };
+}
+
+/** The newest skill with this name (names can repeat after keep-both). */
+export function getSkillByName(db: Db, name: string): SkillDetail {
+  const row = db
+    .prepare('SELECT id FROM skills WHERE name = ? ORDER BY updated_at DESC, id DESC LIMIT 1')
+    .get(name) as { id: number } | undefined;
+  if (!row) throw new CuratorError('NOT_FOUND', `No skill named "${name}"`);
+  return getSkill(db, row.id);
 }
 
 export interface SourceSummary extends SourceRow {
@@ -107,6 +120,14 @@ export interface SourceSummary extends SourceRow {
     duplicates: number;
     cancelled: boolean;
   } | null;
+}
+
+/** Sets or clears a source's environment note and returns the source. */
+export function setEnvironmentNote(db: Db, sourceId: number, note: string | null): SourceSummary {
+  if (!setSourceNote(db, sourceId, note === null || note.trim() === '' ? null : note)) {
+    throw new CuratorError('NOT_FOUND', `No source ${sourceId}`);
+  }
+  return listSources(db).find((s) => s.id === sourceId)!;
 }
 
 export function listSources(db: Db): SourceSummary[] {
@@ -141,40 +162,52 @@ export function listSources(db: Db): SourceSummary[] {
 
 export interface LibraryStats {
   skills: number;
+  sources: number;
+  withWarnings: number;
+  openConflicts: number;
+  byStatus: Record<ReviewStatus, number>;
+  /** The database file and its write-ahead log, in bytes. */
+  dbBytes: number;
   files: number;
-  skillsWithWarnings: number;
-  pendingConflicts: number;
-  sources: {
+  perSource: {
     id: number;
     label: string;
     kind: SourceKind;
     uri: string;
     skills: number;
     warnings: number;
-    pendingConflicts: number;
+    openConflicts: number;
   }[];
-  /** The database file and its write-ahead log, in bytes. */
-  dbBytes: number;
 }
 
 export function libraryStats(db: Db): LibraryStats {
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-  const sources = listSources(db).map((s) => ({
+  const perSource = listSources(db).map((s) => ({
     id: s.id,
     label: s.label,
     kind: s.kind,
     uri: s.uri,
     skills: s.skillCount,
     warnings: s.warningCount,
-    pendingConflicts: s.pendingConflicts,
+    openConflicts: s.pendingConflicts,
   }));
+  const byStatus = Object.fromEntries(reviewStatuses.map((st) => [st, 0])) as Record<ReviewStatus, number>;
+  const counted = db
+    .prepare(`SELECT ${reviewStatusSql(db, 's')} AS status, COUNT(*) AS n FROM skills s GROUP BY 1`)
+    .all() as {
+    status: ReviewStatus;
+    n: number;
+  }[];
+  for (const { status, n } of counted) byStatus[status] = n;
   return {
     skills: one('SELECT COUNT(*) AS n FROM skills'),
-    files: one('SELECT COUNT(*) AS n FROM skill_files'),
-    skillsWithWarnings: one("SELECT COUNT(*) AS n FROM skills WHERE warnings != '[]'"),
-    pendingConflicts: one('SELECT COUNT(*) AS n FROM import_conflicts WHERE resolved_at IS NULL'),
-    sources,
+    sources: perSource.length,
+    withWarnings: one("SELECT COUNT(*) AS n FROM skills WHERE warnings != '[]'"),
+    openConflicts: one('SELECT COUNT(*) AS n FROM import_conflicts WHERE resolved_at IS NULL'),
+    byStatus,
     dbBytes: fileBytes(db.name) + fileBytes(`${db.name}-wal`),
+    files: one('SELECT COUNT(*) AS n FROM skill_files'),
+    perSource,
   };
 }
 
@@ -189,6 +222,8 @@ function fileBytes(file: string): number {
 export interface ConflictView {
   id: number;
   name: string;
+  existingSkillId: number;
+  incomingDescription: string;
   sourceId: number;
   relPath: string;
   createdAt: string;
@@ -213,18 +248,32 @@ export interface ConflictView {
 }
 
 export function listConflicts(db: Db, opts: { pendingOnly?: boolean } = {}): ConflictView[] {
-  const existing = db.prepare(
-    'SELECT id, name, description, source_id AS sourceId, rel_path AS relPath, content_hash AS contentHash FROM skills WHERE id = ?',
-  );
-  return listConflictRows(db, { pendingOnly: opts.pendingOnly ?? true }).map((c) => ({
+  return listConflictRows(db, { pendingOnly: opts.pendingOnly ?? true }).map((c) => conflictView(db, c));
+}
+
+export function getConflict(db: Db, id: number): ConflictView {
+  const row = findConflict(db, id);
+  if (!row) throw new CuratorError('NOT_FOUND', `No import conflict ${id}`);
+  return conflictView(db, row);
+}
+
+function conflictView(db: Db, c: ConflictRow): ConflictView {
+  const existing = db
+    .prepare(
+      'SELECT id, name, description, source_id AS sourceId, rel_path AS relPath, content_hash AS contentHash FROM skills WHERE id = ?',
+    )
+    .get(c.existingSkillId) as ConflictView['existing'] | undefined;
+  return {
     id: c.id,
     name: c.name,
+    existingSkillId: c.existingSkillId,
+    incomingDescription: c.incoming.description,
     sourceId: c.sourceId,
     relPath: c.relPath,
     createdAt: c.createdAt,
     resolution: c.resolution,
     resolvedAt: c.resolvedAt,
-    existing: (existing.get(c.existingSkillId) as ConflictView['existing'] | undefined) ?? null,
+    existing: existing ?? null,
     incoming: {
       name: c.incoming.name,
       description: c.incoming.description,
@@ -233,5 +282,5 @@ export function listConflicts(db: Db, opts: { pendingOnly?: boolean } = {}): Con
       fileCount: c.incoming.files.length,
       warnings: c.incoming.warnings,
     },
-  }));
+  };
 }

@@ -7,11 +7,14 @@ export interface SourceRow {
   kind: SourceKind;
   uri: string;
   label: string;
+  /** The actions an agent can take where these skills run; the task-parsing prompt includes it. */
+  environmentNote: string | null;
   createdAt: string;
   lastImportedAt: string | null;
 }
 
-const sourceColumns = 'id, kind, uri, label, created_at AS createdAt, last_imported_at AS lastImportedAt';
+const sourceColumns =
+  'id, kind, uri, label, environment_note AS environmentNote, created_at AS createdAt, last_imported_at AS lastImportedAt';
 
 export function upsertSource(db: Db, kind: SourceKind, uri: string, label: string, now: string): SourceRow {
   db.prepare(
@@ -23,6 +26,10 @@ export function upsertSource(db: Db, kind: SourceKind, uri: string, label: strin
 
 export function findSource(db: Db, id: number): SourceRow | undefined {
   return db.prepare(`SELECT ${sourceColumns} FROM sources WHERE id = ?`).get(id) as SourceRow | undefined;
+}
+
+export function setSourceNote(db: Db, id: number, note: string | null): boolean {
+  return db.prepare('UPDATE sources SET environment_note = ? WHERE id = ?').run(note, id).changes > 0;
 }
 
 export function markImported(db: Db, id: number, now: string): void {
