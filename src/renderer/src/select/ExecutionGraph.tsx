@@ -4,7 +4,7 @@ import type { TraceView } from './trace-view';
 import { fmt } from './trace-view';
 
 const margin = 40;
-const baseline = 250;
+const baseline = 190;
 const nodeRadius = 13;
 
 export function ExecutionGraph({ trace, width = 900 }: { trace: TraceView; width?: number }) {
@@ -36,17 +36,24 @@ export function ExecutionGraph({ trace, width = 900 }: { trace: TraceView; width
       data-testid="execution-graph"
     >
       <defs>
-        <marker
-          id="arrow"
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto-start-reverse"
-        >
-          <path d="M 0 0 L 10 5 L 0 10 z" className="graph-arrow" />
-        </marker>
+        {['arrow', 'arrow-win'].map((id) => (
+          <marker
+            key={id}
+            id={id}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerUnits="userSpaceOnUse"
+            markerWidth="10"
+            markerHeight="10"
+            orient="auto-start-reverse"
+          >
+            <path
+              d="M 0 0 L 10 5 L 0 10 z"
+              className={id === 'arrow' ? 'graph-arrow' : 'graph-arrow winner'}
+            />
+          </marker>
+        ))}
       </defs>
       {trace.stages.map((stage) => (
         <g key={`stage-${stage.index}`} data-testid="graph-stage">
@@ -74,7 +81,7 @@ export function ExecutionGraph({ trace, width = 900 }: { trace: TraceView; width
         const x1 = x(c.src!);
         const x2 = x(c.tgt!);
         const span = Math.abs(c.tgt! - c.src!);
-        const lift = Math.min(baseline - 60, 40 + span * ((baseline - 80) / Math.max(1, n - 1)));
+        const lift = Math.min(baseline - 70, 36 + span * ((baseline - 90) / Math.max(1, n - 1)));
         const mid = (x1 + x2) / 2;
         const top = baseline - nodeRadius - lift;
         const win = winners.has(c.index);
@@ -95,7 +102,7 @@ export function ExecutionGraph({ trace, width = 900 }: { trace: TraceView; width
               fill="none"
               strokeWidth={strokeWidth}
               strokeDasharray={c.dropped ? '4 4' : undefined}
-              markerEnd="url(#arrow)"
+              markerEnd={win ? 'url(#arrow-win)' : 'url(#arrow)'}
             />
             {win && (
               <text
@@ -110,7 +117,10 @@ export function ExecutionGraph({ trace, width = 900 }: { trace: TraceView; width
           </g>
         );
       })}
-      {trace.nodes.map((node) => (
+      {Array.from(
+        { length: n },
+        (_, i) => trace.nodes[i] ?? { i, in: NaN, out: NaN, cross: NaN, split: false },
+      ).map((node) => (
         <g key={`node-${node.i}`} data-testid={node.split ? 'graph-split' : 'graph-node'}>
           <title>
             s{node.i}: {states[node.i] ?? ''} — In {fmt(node.in, 2)}, Out {fmt(node.out, 2)}, Cross{' '}

@@ -237,8 +237,8 @@ export function SelectionLab() {
                   </ol>
                   {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
                   <span className="muted small">
-                    {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.timings.totalMs)}{' '}
-                    ms
+                    {t.counts?.pairs ?? 0} pairs · {t.counts?.llmCalls ?? 0} LLM calls
+                    {t.timings ? ` · ${Math.round(t.timings.totalMs)} ms` : ''}
                   </span>
                 </button>
               );
@@ -255,8 +255,8 @@ export function SelectionLab() {
               {replayed && <span className="badge status-edited">what-if</span>}
               <span className="spacer" />
               <span className="muted small">
-                {trace.counts.candidates} candidates, {trace.counts.inGraph} in the graph · split points:{' '}
-                {trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'}
+                {trace.candidates.length} candidates, {trace.counts?.inGraph ?? '?'} in the graph · split
+                points: {trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'}
               </span>
             </div>
             <ExecutionGraph trace={trace} />
@@ -314,11 +314,15 @@ export function SelectionLab() {
               }
             />
           </section>
-          {trace.nodes.length > 0 && (
+          {(trace.nodes.length > 0 || trace.stages.length > 0) && (
             <section className="panel two-columns" aria-label="Nodes and stages">
               <div>
                 <h2>Nodes</h2>
-                <NodesTable trace={trace} />
+                {trace.nodes.length > 0 ? (
+                  <NodesTable trace={trace} />
+                ) : (
+                  <p className="muted small">This variant builds no graph.</p>
+                )}
               </div>
               <div>
                 <h2>Stages and φ</h2>

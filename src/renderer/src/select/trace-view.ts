@@ -50,7 +50,7 @@ export interface TraceView {
   reason: string | null;
   notes: string[];
   models: { recall: string | null; crossEncoder: string | null; llm: string | null };
-  counts: {
+  counts?: {
     candidates: number;
     inGraph: number;
     pairs: number;
@@ -58,7 +58,7 @@ export interface TraceView {
     pairsPruned: number;
     llmCalls: number;
   };
-  timings: { totalMs: number; scoringMs: number; llmMs: number };
+  timings?: { totalMs: number; scoringMs: number; llmMs: number };
   replay?: { pairsScored: number };
 }
 

@@ -1,0 +1,43 @@
+// The Settings screen is generated from the schema: every tunable has a control with its bounds or choices.
+import { describe, expect, it } from 'vitest';
+import { settingsFields, type Field } from '../../src/renderer/src/settings/schema-fields';
+import { defaultSettings } from '../../src/shared/settings';
+
+function leaves(fields: Field[], prefix = ''): Map<string, Field> {
+  const out = new Map<string, Field>();
+  for (const f of fields) {
+    const key = prefix ? `${prefix}.${f.key}` : f.key;
+    if (f.kind === 'group') for (const [k, v] of leaves(f.fields, key)) out.set(k, v);
+    else out.set(key, f);
+  }
+  return out;
+}
+
+function valueLeaves(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => valueLeaves(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('settings form fields', () => {
+  const fields = leaves(settingsFields());
+
+  it('has one control for every setting the schema defines', () => {
+    expect([...fields.keys()].sort()).toEqual(valueLeaves(defaultSettings()).sort());
+  });
+
+  it('carries the bounds of numbers and the choices of enums', () => {
+    expect(fields.get('selection.recallK')).toMatchObject({
+      kind: 'number',
+      min: 1,
+      max: 500,
+      integer: true,
+      defaultValue: 30,
+    });
+    expect(fields.get('llm.temperature')).toMatchObject({ kind: 'number', min: 0, max: 2, integer: false });
+    expect(fields.get('models.embedder.device')).toMatchObject({
+      kind: 'enum',
+      options: ['auto', 'cpu', 'cuda', 'dml', 'coreml'],
+    });
+    expect(fields.get('llm.baseURL')).toMatchObject({ kind: 'string' });
+  });
+});
