@@ -12,7 +12,14 @@ import {
   verifyStates,
   type ParseRecord,
 } from '../../src/core/states/skill-states';
-import { fixedClock, insertSkill, openTempLibrary, statesRow, type TempLibrary } from './llm-harness';
+import {
+  changeSkillBody,
+  fixedClock,
+  insertSkill,
+  openTempLibrary,
+  statesRow,
+  type TempLibrary,
+} from './llm-harness';
 
 let lib: TempLibrary;
 beforeEach(() => (lib = openTempLibrary()));
@@ -77,6 +84,16 @@ describe('states review', () => {
       at: '2026-03-01T12:00:00.000Z',
     });
     expect(history[2]?.before).toBeNull();
+  });
+
+  it('an edit or verification is of the skill as it is now: outdated only once the skill changes again', () => {
+    const id = insertSkill(lib.db, 'moving');
+    recordParse(lib.db, fixedClock, id, parsed(), false); // parsed from content hash 'h', not the skill's
+    expect(getStates(lib.db, id).outdated).toBe(true);
+    expect(verifyStates(lib.db, fixedClock, id).outdated).toBe(false);
+    changeSkillBody(lib.db, id, 'New text.');
+    expect(getStates(lib.db, id).outdated).toBe(true);
+    expect(editStates(lib.db, fixedClock, id, { completion: 'Re-checked.' }).outdated).toBe(false);
   });
 
   it('typing None (or nothing) as precondition means the skill needs nothing', () => {

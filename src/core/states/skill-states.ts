@@ -78,7 +78,15 @@ export function editStates(db: Db, clock: Clock, skillId: number, edit: StatesEd
         'The completion state cannot be empty: say what holds once the skill has run',
       );
     }
-    const after: StatesSnapshot = { ...before, status: 'edited', precondition, completion, error: null };
+    // The curator judged the skill as it is now: the record is current until the skill changes again.
+    const after: StatesSnapshot = {
+      ...before,
+      status: 'edited',
+      precondition,
+      completion,
+      error: null,
+      sourceHash: contentHash(db, skillId),
+    };
     writeSnapshot(db, clock, skillId, after, 'edit', before, {});
     return getStates(db, skillId);
   })();
@@ -94,8 +102,10 @@ export function verifyStates(db: Db, clock: Clock, skillId: number): SkillStates
         `Skill ${skillId} has no states to verify (it is ${before.status}); edit or parse it first`,
       );
     }
-    if (before.status !== 'verified')
-      writeSnapshot(db, clock, skillId, { ...before, status: 'verified' }, 'verify', before, {});
+    const sourceHash = contentHash(db, skillId);
+    if (before.status !== 'verified' || before.sourceHash !== sourceHash) {
+      writeSnapshot(db, clock, skillId, { ...before, status: 'verified', sourceHash }, 'verify', before, {});
+    }
     return getStates(db, skillId);
   })();
 }
@@ -163,6 +173,11 @@ export function nextForReview(
     { id: number } | undefined;
   return { skillId: after?.id ?? null };
 }
+function contentHash(db: Db, skillId: number): string {
+  return (db.prepare('SELECT content_hash FROM skills WHERE id = ?').get(skillId) as { content_hash: string })
+    .content_hash;
+}
+
 function normaliseText(value: string | null): string | null {
   const text = (value ?? '').replace(/\s+/g, ' ').trim();
   return text || null;
