@@ -40,10 +40,16 @@ export function allSources(db: Db): SourceRow[] {
   return db.prepare(`SELECT ${sourceColumns} FROM sources ORDER BY id`).all() as SourceRow[];
 }
 
+const reportsKept = 20;
+
 export function insertImportReport(db: Db, report: ImportReport, jobId: string | null, now: string): number {
   const info = db
     .prepare('INSERT INTO import_reports (source_id, job_id, report, created_at) VALUES (?, ?, ?, ?)')
     .run(report.sourceId, jobId, JSON.stringify(report), now);
+  // Reports list every skill; a source re-imported daily would otherwise grow the file without bound.
+  db.prepare(
+    'DELETE FROM import_reports WHERE source_id = ? AND id NOT IN (SELECT id FROM import_reports WHERE source_id = ? ORDER BY id DESC LIMIT ?)',
+  ).run(report.sourceId, report.sourceId, reportsKept);
   return Number(info.lastInsertRowid);
 }
 
