@@ -80,6 +80,10 @@ describe('evaluation run', () => {
     expect(report.summary.find((s) => s.variant === 'dense')!.crossEncoderPairs).toBe(0);
     expect(full.f1).toBeGreaterThan(0);
     expect(j.progress.at(-1)).toMatchObject({ done: 8, total: 8, failed: 0 });
+    // Pairs actually sent to the scorer (shared between variants) are fewer than the sum of what each variant needs.
+    const sent = j.progress.at(-1)!.counters!.crossEncoderPairs!;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(report.summary.reduce((s, v) => s + v.crossEncoderPairs * v.tasks, 0));
     // Each stored task row carries its trace.
     const traced = lib.db
       .prepare("SELECT count(*) FROM selection_runs WHERE origin = 'eval'")

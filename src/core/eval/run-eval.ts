@@ -121,6 +121,7 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
   let finished = 0;
   let failed = 0;
   let freshItems = 0;
+  const counters = { crossEncoderPairs: 0, llmCalls: 0, tokens: 0 };
   const size = librarySize(deps.db);
 
   try {
@@ -128,7 +129,17 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
       job.signal.throwIfAborted();
       const todo = plan.filter((c) => !done.has(`${item.id}\u0001${c.variant}\u0001${c.k}`));
       if (todo.length > 0) {
-        failed += await evaluateItem(deps, request, runId, item, todo, needsParse, size, job.signal);
+        failed += await evaluateItem(
+          deps,
+          request,
+          runId,
+          item,
+          todo,
+          needsParse,
+          size,
+          job.signal,
+          counters,
+        );
         freshItems++;
       }
       finished++;
@@ -138,6 +149,7 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
         total: items.length,
         failed,
         message: `Evaluated ${item.id}`,
+        counters: { ...counters },
         ...(freshItems > 0
           ? { etaSeconds: Math.round((elapsed / freshItems) * (items.length - finished)) }
           : {}),
@@ -161,6 +173,7 @@ async function evaluateItem(
   needsParse: boolean,
   size: number,
   signal: AbortSignal,
+  counters: { crossEncoderPairs: number; llmCalls: number; tokens: number },
 ): Promise<number> {
   const { parse, note } = await taskParse(deps, item, needsParse && todo.some((c) => c.k === 0), signal);
   const { input } = await recallCandidates(
@@ -209,6 +222,11 @@ async function evaluateItem(
       tokens: (trace?.counts.documentTokens ?? 0) + (trace?.counts.llmPromptTokens ?? 0),
       ms: trace?.execution.totalMs ?? 0,
     });
+    if (trace) {
+      counters.crossEncoderPairs += trace.execution.pairsScored;
+      counters.llmCalls += trace.execution.llmCalled ? 1 : 0;
+      counters.tokens += metrics.tokens;
+    }
     const selectionRunId = trace ? saveRun(deps.db, trace, 'eval', deps.clock()) : null;
     saveResult(deps.db, runId, {
       itemId: item.id,
