@@ -61,6 +61,21 @@ describe('replay and what-if', () => {
     expect(replayed.replay?.edits).toHaveLength(1);
   });
 
+  it('replays an llm trace from its recorded answer without asking the LLM again', async () => {
+    const trace = await selectSkills(mugInput, null, {
+      variant: 'llm',
+      k: 2,
+      llmModel: 'm',
+      llm: async () => '1. put-object\n2. no-such-skill\n3. heat-object',
+    });
+    const replayed = await replaySelection(JSON.parse(JSON.stringify(trace)), [], null);
+    expect(replayed.execution.llmCalled).toBe(false);
+    const { execution: _a, replay: _b, ...again } = replayed;
+    const { execution: _c, ...original } = trace;
+    expect(again).toEqual(original);
+    expect(replayed.llm?.notCandidates).toEqual(['no-such-skill']);
+  });
+
   it('an edit that needs new scores with no scorer says so', async () => {
     const trace = await storedTrace();
     await expect(
