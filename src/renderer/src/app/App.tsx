@@ -60,7 +60,7 @@ function Screen({ route }: { route: Route }) {
 
 export function App({ client }: { client: CuratorClient }) {
   const route = useRoute();
-  const [theme, setTheme] = useTheme();
+  const [theme, setTheme] = useTheme(client);
   const active = route.screen === 'skill' ? 'library' : route.screen;
   return (
     <ClientContext.Provider value={client}>
