@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getSkill, importSource, listSkills, searchKeyword } from '../../src/core/skills/index';
+import { getSkill, importSource, listSkills, listSources, searchKeyword } from '../../src/core/skills/index';
 import {
   skillMd,
   tempLibrary,
@@ -121,11 +121,29 @@ describe('import sources', () => {
     expect(searchKeyword(lib.db, { query: 'hinge' }).hits.map((h) => h.skill.name)).toEqual(['close-door']);
   });
 
-  it('says clearly when there is nothing at the path', async () => {
-    await expect(
-      importSource(lib.deps, { path: path.join(lib.dir, 'missing') }, testJob()),
-    ).rejects.toMatchObject({
+  it('says clearly when there is nothing at the path, or the wrong thing, and records no source', async () => {
+    const missing = path.join(lib.dir, 'missing');
+    await expect(importSource(lib.deps, { path: missing }, testJob())).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+    await expect(importSource(lib.deps, { path: missing, kind: 'zip' }, testJob())).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(importSource(lib.deps, { path: lib.dir, kind: 'jsonl' }, testJob())).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    const badChoice = { path: lib.dir, onConflict: 'merge' as never };
+    await expect(importSource(lib.deps, badChoice, testJob())).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(listSources(lib.db)).toEqual([]);
+  });
+
+  it('keeps a source label given once through later imports without one', async () => {
+    const root = path.join(lib.dir, 'labelled');
+    writeSkill(root, 'one-skill', skillMd('one-skill', 'One.'));
+    await importSource(lib.deps, { path: root, label: 'My skills' }, testJob());
+    await importSource(lib.deps, { path: root }, testJob());
+    expect(listSources(lib.db).map((s) => s.label)).toEqual(['My skills']);
   });
 });

@@ -9,7 +9,7 @@ import { insertImportReport, markImported, upsertSource } from '../store/sources
 import { placeSkill } from './place-skill';
 import type { BuildResult } from './skill-md';
 import type { SkillCandidate } from './sources/source';
-import { detectSourceKind, openSource } from './sources/open-source';
+import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
 import {
   defaultImportSettings,
   type ImportJob,
@@ -18,6 +18,8 @@ import {
   type ImportRequest,
   type LibraryDeps,
 } from './types';
+
+const onConflictChoices = ['record', 'keep-both', 'replace', 'skip'];
 
 export interface ImportOptions {
   limits?: Partial<ImportSettings>;
@@ -34,9 +36,20 @@ export async function importSource(
   if (!request.path) throw new CuratorError('INVALID_ARGUMENT', 'An import needs a path');
   const absolute = path.resolve(request.path);
   const kind = request.kind ?? (await detectSourceKind(absolute));
-  const uri = await fsp.realpath(absolute).catch(() => absolute);
+  await checkSourcePath(kind, absolute);
   const onConflict = request.onConflict ?? 'record';
-  const source = upsertSource(db, kind, uri, request.label ?? path.basename(uri), clock().toISOString());
+  if (!onConflictChoices.includes(onConflict)) {
+    throw new CuratorError('INVALID_ARGUMENT', `onConflict must be one of ${onConflictChoices.join(', ')}`);
+  }
+  const uri = await fsp.realpath(absolute);
+  const source = upsertSource(
+    db,
+    kind,
+    uri,
+    request.label ?? null,
+    path.basename(uri),
+    clock().toISOString(),
+  );
   const report: ImportReport = {
     sourceId: source.id,
     sourceUri: uri,

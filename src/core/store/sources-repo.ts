@@ -16,11 +16,19 @@ export interface SourceRow {
 const sourceColumns =
   'id, kind, uri, label, environment_note AS environmentNote, created_at AS createdAt, last_imported_at AS lastImportedAt';
 
-export function upsertSource(db: Db, kind: SourceKind, uri: string, label: string, now: string): SourceRow {
+/** The source row for a path, created on first import; a given label replaces the old one, no label keeps it. */
+export function upsertSource(
+  db: Db,
+  kind: SourceKind,
+  uri: string,
+  label: string | null,
+  defaultLabel: string,
+  now: string,
+): SourceRow {
   db.prepare(
-    `INSERT INTO sources (kind, uri, label, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT(uri) DO UPDATE SET kind = excluded.kind, label = excluded.label`,
-  ).run(kind, uri, label, now);
+    `INSERT INTO sources (kind, uri, label, created_at) VALUES (?, ?, COALESCE(?, ?), ?)
+     ON CONFLICT(uri) DO UPDATE SET kind = excluded.kind, label = COALESCE(?, label)`,
+  ).run(kind, uri, label, defaultLabel, now, label);
   return db.prepare(`SELECT ${sourceColumns} FROM sources WHERE uri = ?`).get(uri) as SourceRow;
 }
 

@@ -30,10 +30,7 @@ export async function openSource(
   limits: ImportSettings,
   signal: AbortSignal,
 ): Promise<OpenedSource & { complete?: boolean }> {
-  const st = await statOrThrow(file);
-  if (kind === 'folder' && !st.isDirectory())
-    throw new CuratorError('INVALID_ARGUMENT', `${file} is not a folder`);
-  if (kind !== 'folder' && !st.isFile()) throw new CuratorError('INVALID_ARGUMENT', `${file} is not a file`);
+  await checkSourcePath(kind, file);
   switch (kind) {
     case 'folder':
       return openFolderSource(file, limits, signal);
@@ -53,6 +50,22 @@ export async function openSource(
       return openSingleFileSource(file, limits);
   }
 }
+
+/** Throws a clear error when the path is missing or is not what the kind needs. */
+export async function checkSourcePath(kind: SourceKind, file: string): Promise<void> {
+  if (!sourceKinds.includes(kind)) {
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `Unknown source kind "${String(kind)}"; use ${sourceKinds.join(', ')}`,
+    );
+  }
+  const st = await statOrThrow(file);
+  if (kind === 'folder' && !st.isDirectory())
+    throw new CuratorError('INVALID_ARGUMENT', `${file} is not a folder`);
+  if (kind !== 'folder' && !st.isFile()) throw new CuratorError('INVALID_ARGUMENT', `${file} is not a file`);
+}
+
+const sourceKinds: SourceKind[] = ['folder', 'zip', 'file', 'jsonl'];
 
 async function statOrThrow(file: string) {
   try {
