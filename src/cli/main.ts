@@ -4,6 +4,8 @@ import { Command } from 'commander';
 import { registerDemoCommand } from './commands/demo';
 import { registerJobCommands } from './commands/jobs';
 import { registerLibraryCommands } from './commands/library';
+import { registerLlmCommands } from './commands/llm';
+import { registerSettingsCommands } from './commands/settings';
 import { registerServeCommand } from './commands/serve';
 
 const program = new Command('skill-curator')
@@ -16,6 +18,8 @@ const program = new Command('skill-curator')
 
 registerLibraryCommands(program);
 registerJobCommands(program);
+registerLlmCommands(program);
+registerSettingsCommands(program);
 registerServeCommand(program);
 registerDemoCommand(program);
 

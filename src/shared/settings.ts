@@ -60,6 +60,16 @@ export const settingsSchema = z.object({
       concurrency: z.number().int().min(1).max(64).default(4),
       timeoutMs: z.number().int().min(1000).max(600_000).default(60_000),
       maxRetries: z.number().int().min(0).max(10).default(4),
+      /** Longest wait between retries, whatever Retry-After asks. */
+      maxRetryDelayMs: z.number().int().min(0).max(600_000).default(60_000),
+      /** Answers over this size are refused, never stored. */
+      maxResponseBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .default(2 * 1024 * 1024),
+      /** max_tokens asked of the model per answer. */
+      maxTokens: z.number().int().min(16).max(32_768).default(1024),
       /** Prices in currency units per million tokens, for the cost estimate. */
       promptPricePerMTok: z.number().min(0).default(0),
       completionPricePerMTok: z.number().min(0).default(0),
