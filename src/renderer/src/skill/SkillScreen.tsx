@@ -1,7 +1,7 @@
 // One skill: the SKILL.md text beside its parsed states, front matter, files, warnings; j/k/a/e move through review.
 import { useEffect, useRef } from 'react';
 import { ErrorNote } from '../app/ErrorNote';
-import { useClient } from '../app/context';
+import { useClient, useCuratorEvent } from '../app/context';
 import { navigate } from '../app/router';
 import { useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
@@ -28,6 +28,9 @@ export function SkillScreen({ id }: { id: number }) {
   const client = useClient();
   const skill = useApi('library.get', { id });
   const states = useRef<StatesPanelHandle>(null);
+  useCuratorEvent((event) => {
+    if (event.type === 'states.changed' && event.skillIds.includes(id)) skill.reload();
+  });
 
   useEffect(() => {
     if (visited[visited.length - 1] !== id) visited.push(id);

@@ -182,7 +182,7 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
           <button
             className="primary"
             onClick={() => void verify()}
-            disabled={action.busy || !states?.completion}
+            disabled={action.busy || !states?.completion || states.status === 'verified'}
             title="Accept as verified (a)"
           >
             Verify
