@@ -12,7 +12,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'src/main/index.ts'),
-          'model-worker': resolve(root, 'src/main/model-worker-entry.ts'),
+          // The core's own utilityProcess entry (process.parentPort), built beside index.js.
+          'model-worker': resolve(root, 'src/core/models/worker/parent-port-entry.ts'),
         },
       },
     },
