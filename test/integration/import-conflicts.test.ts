@@ -64,7 +64,7 @@ describe('name conflicts', () => {
   it('dedupes identical content found at another place (even under another folder name)', async () => {
     // The copy's folder differs from its name, so relax that rule to reach the hash check.
     const report = await importSource(lib.deps, { path: second }, testJob(), {
-      limits: { nameFolderMismatch: 'warning' },
+      settings: { nameFolderMismatch: 'warning' },
     });
     expect(report.duplicates).toEqual([expect.objectContaining({ relPath: 'copy-of-first' })]);
     expect(listSkills(lib.db).total).toBe(1);

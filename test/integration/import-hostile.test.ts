@@ -113,7 +113,7 @@ describe('hostile zip archives', () => {
       { name: 'z1/assets/a.bin', content: noise(4096) },
     ]);
     const report = await importSource(lib.deps, { path: zip }, testJob(), {
-      limits: { zipTotalMaxBytes: 2048 },
+      settings: { zipTotalMaxBytes: 2048 },
     });
     expect(rules(report)).toContain('zip-too-large');
     expect(names()).toEqual(['fine-skill']);

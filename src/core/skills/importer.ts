@@ -22,7 +22,8 @@ import {
 const onConflictChoices = ['record', 'keep-both', 'replace', 'skip'];
 
 export interface ImportOptions {
-  limits?: Partial<ImportSettings>;
+  /** Size caps and validation policy; missing ones take defaultImportSettings. */
+  settings?: Partial<ImportSettings>;
 }
 
 export async function importSource(
@@ -32,7 +33,7 @@ export async function importSource(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   const { db, clock, logger } = deps;
-  const limits = { ...defaultImportSettings, ...options.limits };
+  const limits = { ...defaultImportSettings, ...options.settings };
   if (!request.path) throw new CuratorError('INVALID_ARGUMENT', 'An import needs a path');
   const absolute = path.resolve(request.path);
   const kind = request.kind ?? (await detectSourceKind(absolute));
