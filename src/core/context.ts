@@ -1,4 +1,5 @@
 // What every domain service of the core receives: the store, jobs, events, settings and the injected dependencies.
+import type { Engines } from './engines';
 import type { EventBus } from './event-bus';
 import type { JobRunner } from './jobs/job-runner';
 import type { Logger } from './logger';
@@ -29,4 +30,5 @@ export interface CoreContext {
   jobs: JobRunner;
   settings: SettingsStore;
   secrets: SecretStore;
+  engines: Engines;
 }

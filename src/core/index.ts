@@ -11,6 +11,8 @@ import { createModelsService } from './api/models-service';
 import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
+import type { EngineFactory } from './engines';
+import { createEngines } from './engines';
 import { EventBus } from './event-bus';
 import { JobRunner } from './jobs/job-runner';
 import type { Logger } from './logger';
@@ -28,6 +30,8 @@ export interface CoreOptions {
   logger?: Logger;
   secrets?: SecretStore;
   db?: OpenDbOptions;
+  /** Non-lexical engines the host can run (the ONNX worker, remote endpoints). */
+  engineFactories?: Partial<Record<'onnx' | 'remote', EngineFactory>>;
 }
 
 export interface Core extends CuratorApi {
@@ -60,6 +64,11 @@ export function createCore(options: CoreOptions): Core {
   const db = openDb(paths.dbFile, options.db);
   const events = new EventBus();
   const jobs = new JobRunner(db, { clock, onUpdate: (job) => events.emit({ type: 'job.updated', job }) });
+  const settings = new SettingsStore(db);
+  const engines = createEngines(db, () => settings.get(), {
+    onnx: options.engineFactories?.onnx,
+    remote: options.engineFactories?.remote,
+  });
   const ctx: CoreContext = {
     db,
     paths,
@@ -67,8 +76,9 @@ export function createCore(options: CoreOptions): Core {
     logger: options.logger ?? silentLogger,
     events,
     jobs,
-    settings: new SettingsStore(db),
+    settings,
     secrets: options.secrets ?? memorySecretStore(),
+    engines,
   };
   const api: CuratorApi = {
     ...createLibraryService(ctx),
@@ -85,6 +95,7 @@ export function createCore(options: CoreOptions): Core {
     onEvent: (listener) => events.on(listener),
     close: async () => {
       await jobs.close();
+      await engines.reset();
       db.close();
     },
   };

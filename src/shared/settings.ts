@@ -77,21 +77,36 @@ export const settingsSchema = z.object({
     .prefault({}),
   import: z
     .object({
-      maxSkillMdBytes: z
+      /** The spec says a name must equal its folder (an error); a curator may keep such skills with a warning. */
+      nameFolderMismatch: z.enum(['error', 'warning']).default('error'),
+      skillMdMaxBytes: z
         .number()
         .int()
         .min(1024)
         .default(1024 * 1024),
-      maxZipEntryBytes: z
+      packageFileMaxBytes: z
         .number()
         .int()
         .min(1024)
         .default(64 * 1024 * 1024),
-      maxZipTotalBytes: z
+      referenceTextMaxBytes: z
+        .number()
+        .int()
+        .min(0)
+        .default(256 * 1024),
+      zipTotalMaxBytes: z
         .number()
         .int()
         .min(1024)
         .default(1024 * 1024 * 1024),
+      /** Uncompressed / compressed size above which a zip entry is treated as a bomb. */
+      zipMaxRatio: z.number().min(1).default(200),
+      zipMaxEntries: z.number().int().min(1).default(100_000),
+      jsonlLineMaxBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .default(2 * 1024 * 1024),
     })
     .prefault({}),
   ui: z

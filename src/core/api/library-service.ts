@@ -1,19 +1,92 @@
-// The library part of the API: import, browse, search, conflicts.
-import type { LibraryApi } from '../../shared/api';
+// The library part of the API: import (a job), browse, search, conflicts.
+import type { ImportReport as ApiImportReport, LibraryApi } from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
-import { unavailable } from './unavailable';
+import { searchSkills } from '../search/hybrid';
+import type { ImportRequest, LibraryDeps } from '../skills';
+import {
+  getConflict,
+  getSkill,
+  getSkillByName,
+  importSource,
+  latestImportReport,
+  libraryStats,
+  listConflicts,
+  listSkills,
+  listSources,
+  resolveConflict,
+  setEnvironmentNote,
+} from '../skills';
 
-export function createLibraryService(_ctx: CoreContext): LibraryApi {
+export const IMPORT_JOB = 'library.import';
+
+export function createLibraryService(ctx: CoreContext): LibraryApi {
+  const deps: LibraryDeps = { db: ctx.db, clock: ctx.clock, logger: ctx.logger };
+  const changed = (reason: string) => ctx.events.emit({ type: 'library.changed', reason });
+
+  // A resumed import runs the whole source again: unchanged skills are recognised by hash, so nothing is redone.
+  ctx.jobs.register<ImportRequest>(IMPORT_JOB, async (request, job) => {
+    try {
+      return await importSource(
+        deps,
+        request,
+        { signal: job.signal, report: job.report, id: job.jobId },
+        {
+          settings: ctx.settings.get().import,
+        },
+      );
+    } finally {
+      changed('import');
+    }
+  });
+
   return {
-    'library.import': unavailable('library.import'),
-    'library.list': unavailable('library.list'),
-    'library.get': unavailable('library.get'),
-    'library.search': unavailable('library.search'),
-    'library.stats': unavailable('library.stats'),
-    'library.sources': unavailable('library.sources'),
-    'library.setEnvironmentNote': unavailable('library.setEnvironmentNote'),
-    'library.importReport': unavailable('library.importReport'),
-    'library.conflicts': unavailable('library.conflicts'),
-    'library.resolveConflict': unavailable('library.resolveConflict'),
+    'library.import': async (req) => {
+      if (!req || typeof req.path !== 'string' || req.path.trim() === '') {
+        throw new CuratorError(
+          'INVALID_ARGUMENT',
+          'An import needs the path of a folder, .zip, SKILL.md or .jsonl',
+        );
+      }
+      return ctx.jobs.start(IMPORT_JOB, {
+        path: req.path,
+        kind: req.kind,
+        label: req.label,
+        onConflict: req.onConflict,
+      } satisfies ImportRequest);
+    },
+    'library.list': async (req) => listSkills(ctx.db, req ?? {}),
+    'library.get': async (req) => {
+      if (typeof req.id === 'number') return getSkill(ctx.db, req.id);
+      if (typeof req.name === 'string') return getSkillByName(ctx.db, req.name);
+      throw new CuratorError('INVALID_ARGUMENT', 'Give a skill id or name');
+    },
+    'library.search': async (req) => {
+      const settings = ctx.settings.get();
+      const embedder = req.mode === 'dense' || req.mode === 'hybrid' ? await ctx.engines.embedder() : null;
+      return searchSkills(
+        {
+          db: ctx.db,
+          embedder: embedder ?? undefined,
+          recallInstruction: settings.selection.recallInstruction,
+        },
+        { query: req.query, mode: req.mode, filters: req.filters, limit: req.limit },
+      );
+    },
+    'library.stats': async () => libraryStats(ctx.db),
+    'library.sources': async () => listSources(ctx.db),
+    'library.setEnvironmentNote': async (req) => {
+      const source = setEnvironmentNote(ctx.db, req.sourceId, req.note);
+      changed('environment-note');
+      return source;
+    },
+    'library.importReport': async (req) =>
+      (latestImportReport(ctx.db, req.sourceId) as ApiImportReport) ?? null,
+    'library.conflicts': async (req) => listConflicts(ctx.db, { pendingOnly: !req?.includeResolved }),
+    'library.resolveConflict': async (req) => {
+      resolveConflict(deps, req.id, req.resolution);
+      changed('conflict');
+      return getConflict(ctx.db, req.id);
+    },
   };
 }

@@ -1,9 +1,8 @@
 // Selection lab: run a variant on a task, replay with edits, export an answer.
-import type { SelectionTrace } from '../trace';
+import type { SelectionTrace, Variant } from '../trace';
 import type { TaskParse } from './llm';
 
-export const variants = ['full', 'no-parse', 'no-graph', 'no-split', 'dense', 'llm'] as const;
-export type Variant = (typeof variants)[number];
+export { variants, type Variant } from '../trace';
 
 export interface SelectRequest {
   task: string;
