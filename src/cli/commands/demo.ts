@@ -1,7 +1,7 @@
 // CLI `demo` (npm start): the main job on the bundled sample library, end to end, then the HTTP host.
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { EvalRunReport, ImportReport, LabelSetInfo } from '../../shared/api';
+import type { EvalReport, ImportReport, LabelSetInfo } from '../../shared/api';
 import type { Core } from '../../core';
 import { repoRoot, resourcesDir } from '../host';
 import { followJob, printLine } from '../output';
@@ -58,9 +58,9 @@ export function registerDemoCommand(program: Command): void {
         );
         if (evalJob.status !== 'done') throw evalJob.error;
         const run = evalJob.result as { runId: number };
-        const evalReport: EvalRunReport = await core['eval.show']({ runId: run.runId });
+        const evalReport: EvalReport = await core['eval.show']({ runId: run.runId });
         printLine(
-          `\nEvaluation on ${set.name} (${set.itemCount} tasks, ${evalReport.engine}), recall@${evalReport.recallK} ${evalReport.recallAtK.toFixed(2)}:`,
+          `\nEvaluation on ${set.name} (${set.itemCount} tasks, ${evalReport.engines.recall} + ${evalReport.engines.crossEncoder}), recall@${evalReport.recallK} ${evalReport.recallAtK.toFixed(2)}:`,
         );
         printLine('variant    k  precision recall  F1    exact  size');
         for (const m of evalReport.summary) {

@@ -1,15 +1,90 @@
-// The selection part of the API: run, compare, replay, export.
-import type { SelectApi } from '../../shared/api';
+// The selection part of the API: run, compare, replay, stored runs, export of an answer.
+import type { SelectApi, SelectionResult, SelectRequest, Variant } from '../../shared/api';
+import { variants } from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
+import type { SelectionTrace } from '../../shared/trace';
 import type { CoreContext } from '../context';
-import { unavailable } from './unavailable';
+import { exportSkills } from '../export';
+import { editsFromApi } from '../select/edits';
+import { replayRun, runSelection } from '../select/run-selection';
+import { getRun, listRuns } from '../select/runs-store';
+import { parseTraceJson } from '../select/trace-schema';
+import { selectionDeps } from './selection-deps';
 
-export function createSelectService(_ctx: CoreContext): SelectApi {
+function result(runId: number | null, trace: SelectionTrace): SelectionResult {
   return {
-    'select.run': unavailable('select.run'),
-    'select.compare': unavailable('select.compare'),
-    'select.replay': unavailable('select.replay'),
-    'select.runs': unavailable('select.runs'),
-    'select.get': unavailable('select.get'),
-    'export.skills': unavailable('export.skills'),
+    runId: runId ?? -1,
+    variant: trace.variant,
+    answer: trace.answer.map((a) => ({ skillId: a.skillId ?? -1, name: a.name })),
+    trace,
+  };
+}
+
+function checkVariants(list: Variant[]): Variant[] {
+  if (list.length === 0) throw new CuratorError('INVALID_ARGUMENT', 'Choose at least one variant');
+  for (const v of list) {
+    if (!variants.includes(v)) {
+      throw new CuratorError('INVALID_ARGUMENT', `Unknown variant "${v}"; use one of ${variants.join(', ')}`);
+    }
+  }
+  return list;
+}
+
+export function createSelectService(ctx: CoreContext): SelectApi {
+  const run = async (req: Omit<SelectRequest, 'variant'>, list: Variant[]) => {
+    if (!req || typeof req.task !== 'string' || req.task.trim() === '') {
+      throw new CuratorError('INVALID_ARGUMENT', 'Type a task to select skills for');
+    }
+    const settings = ctx.settings.get().selection;
+    const outcomes = await runSelection(await selectionDeps(ctx), {
+      task: req.task.trim(),
+      variants: checkVariants(list),
+      k: req.k ?? settings.rankedK,
+      recallK: req.recallK ?? settings.recallK,
+      parse: req.parse,
+      maxTokens: settings.crossEncoderMaxTokens,
+      llmBodyChars: settings.llmSelectorBodyChars,
+    });
+    return outcomes.map((o) => result(o.runId, o.trace));
+  };
+
+  return {
+    'select.run': async (req) => (await run(req, [req.variant ?? 'full']))[0]!,
+    'select.compare': (req) => run(req, req.variants),
+    'select.replay': async (req) => {
+      let source: { runId: number } | { trace: SelectionTrace };
+      let trace: SelectionTrace;
+      if (typeof req.runId === 'number') {
+        source = { runId: req.runId };
+        trace = getRun(ctx.db, req.runId).trace;
+      } else if (req.trace) {
+        trace = parseTraceJson(JSON.stringify(req.trace));
+        source = { trace };
+      } else {
+        throw new CuratorError('INVALID_ARGUMENT', 'Give the run id or the trace to replay');
+      }
+      const outcome = await replayRun(await selectionDeps(ctx), source, editsFromApi(trace, req.edits ?? {}));
+      return result(outcome.runId, outcome.trace);
+    },
+    'select.runs': async (req) =>
+      listRuns(ctx.db, req?.limit ?? 50).map((r) => ({
+        runId: r.runId,
+        task: r.task,
+        variant: r.variant,
+        answer: r.answer,
+        createdAt: r.createdAt,
+      })),
+    'select.get': async (req) => {
+      const stored = getRun(ctx.db, req.runId);
+      return result(stored.runId, stored.trace);
+    },
+    'export.skills': async (req) => {
+      const res = await exportSkills(ctx.db, req);
+      return {
+        destination: res.destination,
+        written: res.written,
+        missing: res.missing.map((m) => ({ name: m.name, reason: `${m.file}: ${m.reason}` })),
+      };
+    },
   };
 }

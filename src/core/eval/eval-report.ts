@@ -1,57 +1,12 @@
 // The report of an evaluation run: means per variant (and k), Recall@K of the recall on its own, per-task rows and
 // the tasks where variants disagree; exported as JSON or Markdown.
+import type { VariantSummary, EvalTaskRow, TaskDifference, EvalReport } from '../../shared/api/evaluation';
+export type { VariantSummary, EvalTaskRow, TaskDifference, EvalReport };
 import type { Db } from '../store/db';
 import type { Variant } from '../select/trace-types';
 import { getEvalRun, getRecall, getResults, type EvalEngines, type EvalStatus } from './eval-store';
 import { getLabelItems, getLabelSetInfo } from './label-store';
 import { meanMetrics, type MeanMetrics, type TaskMetrics } from './metrics';
-
-export interface VariantSummary extends MeanMetrics {
-  variant: Variant;
-  /** k of a ranked variant. */
-  k?: number;
-  /** Selections that failed (counted as empty answers in the means). */
-  errors: number;
-}
-
-export interface EvalTaskRow extends TaskMetrics {
-  itemId: string;
-  task: string;
-  variant: Variant;
-  k?: number;
-  gold: string[];
-  answer: string[];
-  recallAtK: number;
-  selectionRunId: number | null;
-  error: string | null;
-}
-
-export interface TaskDifference {
-  itemId: string;
-  task: string;
-  gold: string[];
-  recallAtK: number;
-  /** Every variant's answer and F1 on this task, where not all F1 values are equal. */
-  answers: { variant: Variant; k?: number; answer: string[]; f1: number }[];
-}
-
-export interface EvalReport {
-  runId: number;
-  setId: number;
-  setName: string;
-  status: EvalStatus;
-  variants: Variant[];
-  k: number[];
-  recallK: number;
-  engines: EvalEngines;
-  /** Mean share of gold skills found by the recall: misses here are recall misses, not selection misses. */
-  recallAtK: number;
-  summary: VariantSummary[];
-  tasks: EvalTaskRow[];
-  differences: TaskDifference[];
-  createdAt: string;
-  finishedAt: string | null;
-}
 
 const label = (v: { variant: Variant; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
 

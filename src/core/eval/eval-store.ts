@@ -1,10 +1,10 @@
 // eval_runs, eval_recall and eval_results: one run of several variants over a label set, item by item.
+import type { EvalStatus, EvalEngines } from '../../shared/api/evaluation';
+export type { EvalStatus, EvalEngines };
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import type { Variant } from '../select/trace-types';
 import type { TaskMetrics } from './metrics';
-
-export type EvalStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface EvalRunRequest {
   setId: number;
@@ -15,12 +15,6 @@ export interface EvalRunRequest {
   prune: boolean;
   maxTokens: number;
   llmBodyChars: number;
-}
-
-export interface EvalEngines {
-  recall: string;
-  crossEncoder: string | null;
-  llm: string | null;
 }
 
 export interface EvalRunRow {

@@ -1,16 +1,9 @@
 // The JSONL label format: one task a line with its gold skills, optional interchangeable groups per required stage,
 // an optional hand-typed parse and a domain. Every bad line is reported with its number; nothing is half-imported.
+import type { LabelItem } from '../../shared/api/evaluation';
+export type { LabelItem };
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
-
-export interface LabelItem {
-  id: string;
-  task: string;
-  gold: string[];
-  groups?: string[][];
-  parse?: { subtasks: string[]; states: string[] };
-  domain?: string;
-}
 
 const nonEmpty = z.string().trim().min(1);
 

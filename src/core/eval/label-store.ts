@@ -1,18 +1,11 @@
 // Label sets in the library file: import from JSONL, list, read, and edit one item at a time.
+import type { LabelSetInfo } from '../../shared/api/evaluation';
+export type { LabelSetInfo };
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import { parseLabelJsonl, validateLabelItem, type LabelItem } from './label-format';
-
-export interface LabelSetInfo {
-  id: number;
-  name: string;
-  itemCount: number;
-  sourcePath: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface ItemRow {
   item_id: string;

@@ -1,23 +1,6 @@
 // Per-task metrics of one answer against its labels, and their means over a set.
-
-export interface TaskMetrics {
-  /** |A ∩ G| / |A|; 0 for an empty answer. */
-  precision: number;
-  /** |A ∩ G| / |G|. */
-  recall: number;
-  f1: number;
-  /** The answer, as a set, equals the gold set. */
-  exactMatch: boolean;
-  /** Ranked variants: the first answer is gold or a member of a gold group. */
-  hitAt1?: boolean;
-  /** Share of required groups with at least one member in the answer (each gold skill is its own group when none are given). */
-  stageCoverage: number;
-  answerSize: number;
-  crossEncoderPairs: number;
-  llmCalls: number;
-  tokens: number;
-  ms: number;
-}
+import type { TaskMetrics, MeanMetrics } from '../../shared/api/evaluation';
+export type { TaskMetrics, MeanMetrics };
 
 export interface Labels {
   gold: readonly string[];
@@ -56,23 +39,6 @@ export function taskMetrics(
     answerSize: answer.length,
     ...cost,
   };
-}
-
-export interface MeanMetrics {
-  tasks: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  exactMatch: number;
-  hitAt1?: number;
-  stageCoverage: number;
-  meanAnswerSize: number;
-  /** How many tasks got an answer of each size. */
-  answerSizes: Record<string, number>;
-  crossEncoderPairs: number;
-  llmCalls: number;
-  tokens: number;
-  msPerTask: number;
 }
 
 const mean = (xs: readonly number[]): number =>
