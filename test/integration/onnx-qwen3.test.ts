@@ -1,6 +1,7 @@
 // The ONNX embedder and cross-encoder on tiny Qwen3-shaped models through the real transformers.js + onnxruntime-node.
 import { describe, expect, it } from 'vitest';
 import { AutoTokenizer } from '@huggingface/transformers';
+import { paddingWaste, planBatches } from '../../src/core/models/onnx/batches';
 import { createOnnxEmbedder, queryText, QWEN3_END_OF_TEXT } from '../../src/core/models/onnx/qwen3-embedder';
 import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import {
@@ -41,7 +42,13 @@ const encode = (s: string) => tokenizer.encode(s, { add_special_tokens: false })
 
 describe('ONNX Qwen3 embedder', () => {
   it('gives the same unit vectors batched as one by one', async () => {
-    const embedder = await createOnnxEmbedder({ folder: baseDir, device: 'cpu', dtype: 'fp32' });
+    // Padding allowed up to 100 % so that short and long texts share a batch.
+    const embedder = await createOnnxEmbedder({
+      folder: baseDir,
+      device: 'cpu',
+      dtype: 'fp32',
+      maxPaddingShare: 1,
+    });
     const batched = await embedder.embed(texts, { role: 'document' });
     for (const [i, text] of texts.entries()) {
       const [alone] = await embedder.embed([text], { role: 'document' });
@@ -152,8 +159,14 @@ describe('ONNX Qwen3 cross-encoder', () => {
   });
 
   it('scores r = logit(yes) - logit(no) at the last real token, batched as one by one', async () => {
-    const encoder = await createOnnxCrossEncoder({ folder: lmDir, device: 'cpu', dtype: 'fp32' });
+    const encoder = await createOnnxCrossEncoder({
+      folder: lmDir,
+      device: 'cpu',
+      dtype: 'fp32',
+      maxPaddingShare: 1,
+    });
     const batched = await encoder.score(pairs, { instruction });
+    expect(encoder.stats.paddedTokens).toBeGreaterThan(encoder.stats.tokens);
     const prompts = rerankerPromptIds(encode, instruction, pairs, 1024);
     for (const [i, pair] of pairs.entries()) {
       const [alone] = await encoder.score([pair], { instruction });
@@ -176,9 +189,10 @@ describe('ONNX Qwen3 cross-encoder', () => {
   });
 
   it('gives the same scores with num_logits_to_keep and with full logits, and from float16 outputs', async () => {
-    const full = await createOnnxCrossEncoder({ folder: lmDir, device: 'cpu', dtype: 'fp32' });
-    const keep = await createOnnxCrossEncoder({ folder: lmKeepDir, device: 'cpu', dtype: 'fp32' });
-    const fp16 = await createOnnxCrossEncoder({ folder: lmDir, device: 'cpu', dtype: 'fp16' });
+    const common = { device: 'cpu', maxPaddingShare: 1 } as const;
+    const full = await createOnnxCrossEncoder({ folder: lmDir, dtype: 'fp32', ...common });
+    const keep = await createOnnxCrossEncoder({ folder: lmKeepDir, dtype: 'fp32', ...common });
+    const fp16 = await createOnnxCrossEncoder({ folder: lmDir, dtype: 'fp16', ...common });
     const a = await full.score(pairs, { instruction });
     const b = await keep.score(pairs, { instruction });
     const c = await fp16.score(pairs, { instruction });
@@ -202,5 +216,21 @@ describe('ONNX Qwen3 cross-encoder', () => {
     expect(scores).toHaveLength(12);
     expect(encoder.stats.batches).toBeGreaterThan(1);
     expect(encoder.stats.paddedTokens / encoder.stats.batches).toBeLessThanOrEqual(200);
+    expect(paddingWaste(encoder.stats)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('plans batches within the size, token and padding bounds, shortest first', () => {
+    const lengths = [50, 3, 48, 10, 11, 12, 49, 300, 47, 9];
+    const batches = planBatches(lengths, { maxBatchSize: 3, maxBatchTokens: 160, maxPaddingShare: 0.1 });
+    expect(batches.flat().sort((a, b) => a - b)).toEqual(lengths.map((_, i) => i));
+    expect(batches[0]).toEqual([1]); // 3 with 9 would be mostly padding
+    expect(batches.at(-1)).toEqual([7]); // longer than the token bound: runs alone
+    for (const batch of batches) {
+      const rows = batch.map((i) => lengths[i]!);
+      const padded = rows.length * Math.max(...rows);
+      expect(rows.length).toBeLessThanOrEqual(3);
+      if (rows.length > 1) expect(padded).toBeLessThanOrEqual(160);
+      expect(1 - rows.reduce((a, b) => a + b, 0) / padded).toBeLessThanOrEqual(0.1);
+    }
   });
 });

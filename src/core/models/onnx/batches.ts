@@ -1,11 +1,13 @@
-// Length-sorted batching: sequences of similar length share a batch, so left padding stays small and the padded
-// batch (rows x longest row) stays under a token bound that caps memory.
+// Length-sorted batching: sequences of similar length share a batch, a batch closes before padding exceeds a share of
+// it, and the padded batch (rows x longest row) stays under a token bound that caps memory.
 
 export interface BatchLimits {
   /** Most sequences in one batch. */
   maxBatchSize: number;
   /** Most padded tokens (rows x longest row) in one batch; a longer single sequence still runs alone. */
   maxBatchTokens: number;
+  /** Most share of a batch's tokens that may be padding before a new batch starts (default 0.1). */
+  maxPaddingShare?: number;
 }
 
 export interface PaddingStats {
@@ -33,16 +35,23 @@ export function addPaddingStats(into: PaddingStats, add: PaddingStats): void {
 export function planBatches(lengths: number[], limits: BatchLimits): number[][] {
   const order = lengths.map((_, i) => i).sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0) || a - b);
   const batches: number[][] = [];
+  const maxShare = limits.maxPaddingShare ?? 0.1;
   let current: number[] = [];
+  let real = 0;
   for (const index of order) {
     const longest = lengths[index] ?? 0; // ascending order: the newcomer is the longest row
+    const padded = (current.length + 1) * longest;
     const fits =
-      current.length < limits.maxBatchSize && (current.length + 1) * longest <= limits.maxBatchTokens;
+      current.length < limits.maxBatchSize &&
+      padded <= limits.maxBatchTokens &&
+      1 - (real + longest) / padded <= maxShare;
     if (current.length > 0 && !fits) {
       batches.push(current);
       current = [];
+      real = 0;
     }
     current.push(index);
+    real += longest;
   }
   if (current.length > 0) batches.push(current);
   return batches;

@@ -34,6 +34,8 @@ export interface OnnxEmbedderOptions extends OnnxModelOptions {
   dimensions?: number;
   maxBatchSize?: number;
   maxBatchTokens?: number;
+  /** A batch closes before padding would exceed this share of it (default 0.1). */
+  maxPaddingShare?: number;
 }
 
 export interface OnnxEmbedder extends Embedder {
@@ -41,6 +43,8 @@ export interface OnnxEmbedder extends Embedder {
   load(): Promise<LoadedModelInfo>;
   /** Padding over all calls so far. */
   readonly stats: PaddingStats;
+  /** Releases the onnxruntime session; the next call loads the model again. */
+  dispose(): Promise<void>;
 }
 
 export function queryText(text: string, instruction = DEFAULT_EMBED_INSTRUCTION): string {
@@ -71,7 +75,11 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
     throw new CuratorError('INVALID_ARGUMENT', `dimensions must be 1..${hidden}, got ${dim}`);
   }
   const maxTokens = options.maxTokens ?? 1024;
-  const limits = { maxBatchSize: options.maxBatchSize ?? 16, maxBatchTokens: options.maxBatchTokens ?? 8192 };
+  const limits = {
+    maxBatchSize: options.maxBatchSize ?? 16,
+    maxBatchTokens: options.maxBatchTokens ?? 8192,
+    maxPaddingShare: options.maxPaddingShare,
+  };
   const stats = emptyPaddingStats();
   let loading: Promise<LoadedModel> | undefined;
   const loaded = () => {
@@ -117,6 +125,11 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
     stats,
     async load() {
       return (await loaded()).info;
+    },
+    async dispose() {
+      const m = await loading?.catch(() => undefined);
+      loading = undefined;
+      await m?.model.dispose();
     },
     async embed(texts: string[], opts: EmbedOptions): Promise<Float32Array[]> {
       const m = await loaded();

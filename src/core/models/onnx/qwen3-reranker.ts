@@ -30,6 +30,8 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   maxBatchSize?: number;
   /** Padded tokens per batch when the graph returns logits for the last position only. */
   maxBatchTokens?: number;
+  /** A batch closes before padding would exceed this share of it (default 0.1). */
+  maxPaddingShare?: number;
   /** Bytes for one batch's logits when the graph returns them for every position (no num_logits_to_keep). */
   maxLogitsBytes?: number;
 }
@@ -37,6 +39,7 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
 export interface OnnxCrossEncoder extends CrossEncoder {
   load(): Promise<LoadedModelInfo>;
   readonly stats: PaddingStats;
+  dispose(): Promise<void>;
 }
 
 async function readVocabSize(folder: string): Promise<number> {
@@ -89,6 +92,11 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
     async load() {
       return (await loaded()).info;
     },
+    async dispose() {
+      const m = await loading?.catch(() => undefined);
+      loading = undefined;
+      await m?.model.dispose();
+    },
     async score(pairs: ScorePair[], opts: CrossScoreOptions): Promise<CrossScore[]> {
       const m = await loaded();
       const encode = (text: string) => m.tokenizer.encode(text, { add_special_tokens: false });
@@ -98,6 +106,7 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
       const logitsTokens = Math.max(1, Math.floor((options.maxLogitsBytes ?? 2 ** 30) / (vocab * 4)));
       const limits = {
         maxBatchSize: options.maxBatchSize ?? 8,
+        maxPaddingShare: options.maxPaddingShare,
         maxBatchTokens: keepsLast
           ? (options.maxBatchTokens ?? 4096)
           : Math.min(options.maxBatchTokens ?? 4096, logitsTokens),

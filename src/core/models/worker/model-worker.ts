@@ -51,7 +51,10 @@ export function runModelWorker(port: WorkerPort): void {
         return;
       }
       case 'unload': {
-        models.delete(specKey(request.spec));
+        const key = specKey(request.spec);
+        const m = models.get(key);
+        models.delete(key);
+        await (await m?.catch(() => undefined))?.dispose();
         port.send({ type: 'result', id, value: null });
         return;
       }
