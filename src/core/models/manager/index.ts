@@ -1,0 +1,12 @@
+// Model folders: choose dtype and device, verify a folder, download the published exports.
+export * from './dtype-device';
+export { verifyModelFolder } from './verify-folder';
+export { publishedModels, filesForDtype, type HubFile, type PublishedModel } from './catalog';
+export {
+  downloadModel,
+  listHubFiles,
+  HF_HUB_URL,
+  type DownloadOptions,
+  type DownloadProgress,
+  type DownloadResult,
+} from './download';
