@@ -2,10 +2,12 @@
 // The command-line host of the core: every command goes through the same typed API as the app.
 import { Command } from 'commander';
 import { registerDemoCommand } from './commands/demo';
+import { registerEvaluationCommands } from './commands/evaluation';
 import { registerJobCommands } from './commands/jobs';
 import { registerLibraryCommands } from './commands/library';
 import { registerLlmCommands } from './commands/llm';
 import { registerSettingsCommands } from './commands/settings';
+import { registerSelectCommands } from './commands/select';
 import { registerServeCommand } from './commands/serve';
 
 const program = new Command('skill-curator')
@@ -19,6 +21,8 @@ const program = new Command('skill-curator')
 registerLibraryCommands(program);
 registerJobCommands(program);
 registerLlmCommands(program);
+registerSelectCommands(program);
+registerEvaluationCommands(program);
 registerSettingsCommands(program);
 registerServeCommand(program);
 registerDemoCommand(program);

@@ -1,4 +1,5 @@
 // CLI `demo` (npm start): the main job on the bundled sample library, end to end, then the HTTP host.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { EvalReport, ImportReport, LabelSetInfo } from '../../shared/api';
@@ -7,8 +8,6 @@ import { repoRoot, resourcesDir } from '../host';
 import { followJob, printLine } from '../output';
 import { withCore } from '../run-command';
 import { serveUntilStopped } from './serve';
-
-const sampleTask = 'heat a mug of water and put it in the coffee machine';
 
 async function sampleLabelSet(core: Core): Promise<LabelSetInfo> {
   const existing = (await core['labels.list']({})).find((s) => s.name === 'sample-tasks');
@@ -37,15 +36,35 @@ export function registerDemoCommand(program: Command): void {
           `Sample library: ${report.added.length} added, ${report.updated.length} updated, ${report.unchanged.length} unchanged`,
         );
 
+        const states = await core['states.import']({
+          path: path.join(resourcesDir, 'sample-states.jsonl'),
+          verify: true,
+        });
+        printLine(
+          `Reviewed states: ${states.applied} applied${states.keptHumanEdits.length ? `, ${states.keptHumanEdits.length} kept (edited here)` : ''}`,
+        );
+
         const hits = await core['library.search']({ query: 'heat food microwave', limit: 3 });
         printLine(
           `\nSearch "heat food microwave" (${hits.engine}): ${hits.hits.map((h) => h.skill.name).join(', ')}`,
         );
 
-        const selection = await core['select.run']({ task: sampleTask, variant: 'full' });
+        // The first sample task, with its hand-typed parse, so the demo needs no LLM.
+        const [first] = readFileSync(path.join(resourcesDir, 'sample-tasks.jsonl'), 'utf8').split('\n');
+        const sample = JSON.parse(first!) as {
+          task: string;
+          parse: { subtasks: string[]; states: string[] };
+        };
+        const selection = await core['select.run']({
+          task: sample.task,
+          parse: sample.parse,
+          variant: 'full',
+        });
+        const stages = selection.trace.stages.length;
         printLine(
-          `\nSelection for "${sampleTask}" (full): ${selection.answer.map((a) => a.name).join(' -> ') || '(none)'}`,
+          `\nSelection for "${sample.task}" (full, ${stages} stage${stages === 1 ? '' : 's'}): ${selection.answer.map((a) => a.name).join(' -> ') || '(none)'}`,
         );
+        printLine(`  see why: npm run cli -- --data <data> replay ${selection.runId} --verbose`);
 
         const set = await sampleLabelSet(core);
         const evalJob = await followJob(
@@ -68,9 +87,9 @@ export function registerDemoCommand(program: Command): void {
             `${m.variant.padEnd(10)} ${String(m.k ?? '-').padEnd(2)} ${m.precision.toFixed(3).padEnd(9)} ${m.recall.toFixed(3).padEnd(7)} ${m.f1.toFixed(3).padEnd(5)} ${m.exactMatch.toFixed(3).padEnd(6)} ${m.meanAnswerSize.toFixed(2)}`,
           );
         }
-        printLine(
-          `\nCLI: npm run cli -- --data ${path.relative(repoRoot, core.context.paths.dataDir) || '.'} <command>`,
-        );
+        const data = core.context.paths.dataDir;
+        const shown = data.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, data) : data;
+        printLine(`\nCLI on this library: npm run cli -- --data ${shown} <command>`);
         if (opts.serve) await serveUntilStopped(core, opts.port);
       }),
     );

@@ -140,6 +140,25 @@ export function registerLlmCommands(program: Command): void {
         );
     }),
   );
+  states
+    .command('import <file>')
+    .description('apply reviewed states from JSONL ({name, precondition, completion} per line)')
+    .option('--verify', 'mark them verified')
+    .option('--overwrite', 'also replace states edited or verified here (old values go to history)')
+    .action(
+      withCore(async (core, g, file: string, opts: { verify?: boolean; overwrite?: boolean }) => {
+        const r = await core['states.import']({
+          path: file,
+          verify: !!opts.verify,
+          overwrite: !!opts.overwrite,
+        });
+        if (g.json) return printJson(r);
+        printLine(
+          `applied ${r.applied}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
+        );
+        for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
+      }),
+    );
   states.command('revert <skill> <historyId>').action(
     withCore(async (core, g, ref: string, historyId: string) => {
       const s = await core['states.revert']({

@@ -2,7 +2,15 @@
 import type { LlmApi } from '../../shared/api';
 import type { CoreContext } from '../context';
 import { createLlmApi } from '../llm/llm-api';
+import { importStatesFile } from '../states/import-states';
 
 export function createLlmService(ctx: CoreContext): LlmApi {
-  return createLlmApi(ctx);
+  return {
+    ...createLlmApi(ctx),
+    'states.import': async (req) => {
+      const result = await importStatesFile(ctx.db, ctx.clock, req);
+      ctx.events.emit({ type: 'states.changed', skillIds: [] });
+      return result;
+    },
+  };
 }

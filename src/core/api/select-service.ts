@@ -63,7 +63,10 @@ export function createSelectService(ctx: CoreContext): SelectApi {
       } else {
         throw new CuratorError('INVALID_ARGUMENT', 'Give the run id or the trace to replay');
       }
-      const outcome = await replayRun(await selectionDeps(ctx), source, editsFromApi(trace, req.edits ?? {}));
+      const outcome = await replayRun(await selectionDeps(ctx), source, [
+        ...editsFromApi(trace, req.edits ?? {}),
+        ...(req.edits?.exact ?? []),
+      ]);
       return result(outcome.runId, outcome.trace);
     },
     'select.runs': async (req) =>

@@ -29,7 +29,7 @@ const parseSkillsParams = z.object({
 
 const skillId = z.number().int().positive();
 
-export function createLlmApi(ctx: CoreContext): LlmApi {
+export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
   const apiKey: ApiKeyProvider = async () => (await ctx.secrets.getApiKey()) ?? undefined;
   const endpoint = (): LlmEndpointSettings => parseLlmSettings(ctx.settings.get().llm);
   const client = (): LlmClient =>

@@ -68,6 +68,13 @@ export interface LlmApi {
   'states.verify'(req: { skillId: number }): Promise<SkillStates>;
   'states.history'(req: { skillId: number }): Promise<StateHistoryEntry[]>;
   'states.revert'(req: { skillId: number; historyId: number }): Promise<SkillStates>;
+  /** Reviewed states from a JSONL file ({name, precondition, completion} per line); human edits here are kept unless overwrite. */
+  'states.import'(req: { path: string; verify?: boolean; overwrite?: boolean }): Promise<{
+    applied: number;
+    keptHumanEdits: string[];
+    unknownSkills: string[];
+    errors: { line: number; message: string }[];
+  }>;
   /** The next skill to review after `afterId` with one of the statuses (default parsed|failed|edited). */
   'states.next'(req: { afterId?: number; statuses?: ReviewStatus[] }): Promise<{ skillId: number | null }>;
 }
@@ -82,5 +89,6 @@ export const llmMethods = [
   'states.verify',
   'states.history',
   'states.revert',
+  'states.import',
   'states.next',
 ] as const;

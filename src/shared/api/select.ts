@@ -1,5 +1,5 @@
 // Selection lab: run a variant on a task, replay with edits, export an answer.
-import type { SelectionTrace, Variant } from '../trace';
+import type { SelectionTrace, TraceEdit, Variant } from '../trace';
 import type { TaskParse } from './llm';
 
 export { variants, type Variant } from '../trace';
@@ -28,6 +28,8 @@ export interface TraceEdits {
   subtasks?: { index: number; text: string }[];
   skills?: { skillId: number; precondition?: string | null; completion?: string }[];
   scores?: { key: string; r: number }[];
+  /** Edits in the engine's own form (the CLI's `--edit` parses to these); applied after the ones above. */
+  exact?: TraceEdit[];
 }
 
 export interface SelectionRunSummary {
