@@ -1,4 +1,5 @@
 // The library part of the API: import (a job), browse, search, conflicts.
+import { stat } from 'node:fs/promises';
 import type { ImportReport as ApiImportReport, LibraryApi } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
@@ -48,6 +49,12 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
           'An import needs the path of a folder, .zip, SKILL.md or .jsonl',
         );
       }
+      // A wrong path is said at once, not as a failed job a moment later.
+      const exists = await stat(req.path).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}`);
       return ctx.jobs.start(IMPORT_JOB, {
         path: req.path,
         kind: req.kind,
