@@ -5,7 +5,17 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'worker_threads', 'http', 'net', 'crypto', 'stream'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'http',
+  'net',
+  'crypto',
+  'stream',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'test-output', 'bench/output', '.models'] },
@@ -14,7 +24,9 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.node.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.node.json' })],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -27,7 +39,9 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The core and its headless hosts never import electron.' }],
-          patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'Dependency direction.' }],
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'Dependency direction.' },
+          ],
         },
       ],
     },
@@ -39,7 +53,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'shared is pure TS.' }],
-          patterns: [{ group: ['**/core/**', '**/main/**', '**/renderer/**', '**/server/**', '**/cli/**'], message: 'shared depends on nothing.' }],
+          patterns: [
+            {
+              group: ['**/core/**', '**/main/**', '**/renderer/**', '**/server/**', '**/cli/**'],
+              message: 'shared depends on nothing.',
+            },
+          ],
         },
       ],
     },
@@ -51,8 +70,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.flatMap((m) => [m, `node:${m}`]).map((name) => ({ name, message: 'No Node in the renderer.' })),
-          patterns: [{ group: ['**/core/**', '**/main/**', '**/server/**', '**/cli/**'], message: 'The renderer talks only to the typed API in shared.' }],
+          paths: nodeBuiltins
+            .flatMap((m) => [m, `node:${m}`])
+            .map((name) => ({ name, message: 'No Node in the renderer.' })),
+          patterns: [
+            {
+              group: ['**/core/**', '**/main/**', '**/server/**', '**/cli/**'],
+              message: 'The renderer talks only to the typed API in shared.',
+            },
+          ],
         },
       ],
     },

@@ -30,7 +30,9 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. Applied migrations are never edited. */
 export function migrate(db: Db): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   const applied = new Set(
     db
       .prepare('SELECT id FROM schema_migrations')
