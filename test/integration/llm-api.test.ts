@@ -1,5 +1,6 @@
 // The LLM part of the API over a real core context (SQLite file, job runner, settings store, events) and the
 // loopback OpenAI server: what `llm test`, `parse skills`, `parse task` and `states …` do for a host.
+import { createEngines } from '../../src/core/engines';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LlmApi } from '../../src/shared/api/llm';
 import type { CuratorEvent } from '../../src/shared/events';
@@ -17,7 +18,7 @@ const KEY = 'sk-api-test-77c1d0e9';
 let lib: TempLibrary;
 let server: OpenAiServer;
 let ctx: CoreContext;
-let api: LlmApi;
+let api: Omit<LlmApi, 'states.import'>;
 let events: CuratorEvent[];
 
 const goodAnswer = (name: string) => ({
@@ -32,6 +33,7 @@ beforeEach(async () => {
   const bus = new EventBus();
   events = [];
   bus.on((e) => void events.push(e));
+  const settings = new SettingsStore(lib.db);
   ctx = {
     db: lib.db,
     paths: { dataDir: '', dbFile: lib.file, modelsDir: '', resourcesDir: '' },
@@ -43,7 +45,8 @@ beforeEach(async () => {
       onUpdate: (job) => bus.emit({ type: 'job.updated', job }),
       throttleMs: 0,
     }),
-    settings: new SettingsStore(lib.db),
+    settings,
+    engines: createEngines(lib.db, () => settings.get(), { onnx: undefined, remote: undefined }),
     secrets: { getApiKey: async () => secret, setApiKey: async (k) => void (secret = k) },
   };
   api = createLlmApi(ctx);

@@ -4,9 +4,9 @@ import type { VariantSummary, EvalTaskRow, TaskDifference, EvalReport } from '..
 export type { VariantSummary, EvalTaskRow, TaskDifference, EvalReport };
 import type { Db } from '../store/db';
 import type { Variant } from '../select/trace-types';
-import { getEvalRun, getRecall, getResults, type EvalEngines, type EvalStatus } from './eval-store';
+import { getEvalRun, getRecall, getResults } from './eval-store';
 import { getLabelItems, getLabelSetInfo } from './label-store';
-import { meanMetrics, type MeanMetrics, type TaskMetrics } from './metrics';
+import { meanMetrics } from './metrics';
 
 const label = (v: { variant: Variant; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
 
