@@ -171,4 +171,34 @@ describe('dense recall', () => {
     }
     expect(overlap / 100).toBeGreaterThanOrEqual(0.9);
   });
+
+  it('sees skills indexed after the first query (the in-memory coarse pass reloads on change)', async () => {
+    lib = openTestLibrary();
+    for (const s of skills) lib.add(s);
+    const e = createHashingEmbedder({ dim: 64 });
+    await buildVectorIndex({ db: lib.db }, e, job());
+    expect((await denseRecall(lib.db, e, 'send an email', 1))[0]?.skillId).not.toBeUndefined();
+    const mail = lib.add({ name: 'mail-send', description: 'Send an email with attachments' });
+    await buildVectorIndex({ db: lib.db }, e, job());
+    expect((await denseRecall(lib.db, e, 'send an email', 1))[0]?.skillId).toBe(mail);
+  });
+
+  it('keeps to the filter when the coarse pass shortlists only part of the library', async () => {
+    lib = openTestLibrary();
+    const other = lib.addSource('other');
+    const inOther = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      const id = lib.add(
+        { name: `s${i}`, description: `tool number ${i} for ${i % 2 ? 'pdf files' : 'csv files'}` },
+        i % 10 === 0 ? other : lib.sourceId,
+      );
+      if (i % 10 === 0) inOther.add(id);
+    }
+    const e = createHashingEmbedder({ dim: 128 });
+    await buildVectorIndex({ db: lib.db }, e, job());
+    const [q] = await e.embed(['pdf files'], { role: 'query' });
+    const hits = denseKnn(lib.db, e.id, q!, 10, { sourceId: other }, 20);
+    expect(hits).toHaveLength(10);
+    expect(hits.every((h) => inOther.has(h.skillId))).toBe(true);
+  });
 });
