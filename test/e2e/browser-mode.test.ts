@@ -130,9 +130,11 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     const f1 = await table.locator('tbody tr[data-variant="full"] td').nth(2).textContent();
     expect(Number(f1)).toBeGreaterThan(0);
     expect(Number(f1)).toBeLessThanOrEqual(1);
-    await page.locator('.task-picker .chip').first().click();
+    await page.locator('section[aria-label="Per task"] .chip').first().click();
     await page.getByTestId('task-detail').waitFor();
     await inBothThemes(page, 'evaluation');
+    await inBothThemes(page, 'evaluation-charts', 'section[aria-label="Charts"]');
+    await inBothThemes(page, 'evaluation-task', 'section[aria-label="Per task"]');
   });
 
   it('runs a selection on a sample task, draws its graph and answer, and replays a what-if', async () => {
@@ -152,13 +154,15 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     expect(answer).toMatch(/household-/);
     expect(await page.getByTestId('variant-answers').locator('.variant-card').count()).toBe(4);
     expect(await page.getByTestId('stage-table').count()).toBeGreaterThanOrEqual(1);
-    await inBothThemes(page, 'selection');
+    await inBothThemes(page, 'selection-task');
+    await inBothThemes(page, 'selection', 'section[aria-label="Variants side by side"]');
+    await inBothThemes(page, 'selection-stages', 'section[aria-label="Candidates"]');
 
     const state = page.getByLabel('What-if state 1');
     await state.fill('The robot holds the mug, which is cold.');
     await state.press('Enter');
     await page.locator('section[aria-label="Execution graph"] .badge', { hasText: 'what-if' }).waitFor();
-    await inBothThemes(page, 'selection-what-if');
+    await inBothThemes(page, 'selection-what-if', 'section[aria-label="Execution graph"]');
   });
 
   it('shows the settings from the schema', async () => {

@@ -93,11 +93,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-export async function inBothThemes(page: Page, name: string, action?: () => Promise<void>): Promise<void> {
+/** Screenshots in the light and the dark theme, with `focus` (a selector) scrolled to the top of the view. */
+export async function inBothThemes(page: Page, name: string, focus?: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
-    await action?.();
+    if (focus)
+      await page
+        .locator(focus)
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await screenshot(page, `${name}-${scheme}`);
   }
 }

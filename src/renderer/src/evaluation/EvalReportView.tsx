@@ -1,6 +1,6 @@
 // One evaluation run: the comparison table, charts per metric, answer-size distributions, per-task drill-down, export.
 import { useState } from 'react';
-import type { EvalRunReport, EvalTaskResult } from '../../../shared/api';
+import type { EvalReport, EvalTaskRow } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction } from '../app/use-api';
@@ -8,7 +8,7 @@ import { MetricBars, SizeHistogram, variantLabel } from './charts';
 
 const pct = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
 
-function TaskDrillDown({ tasks }: { tasks: EvalTaskResult[] }) {
+function TaskDrillDown({ tasks, differing }: { tasks: EvalTaskRow[]; differing: Set<string> }) {
   const ids = [...new Set(tasks.map((t) => t.itemId))];
   const [selected, setSelected] = useState<string | null>(null);
   const rows = tasks.filter((t) => t.itemId === selected);
@@ -18,7 +18,7 @@ function TaskDrillDown({ tasks }: { tasks: EvalTaskResult[] }) {
       <div className="task-picker">
         {ids.map((id) => {
           const results = tasks.filter((t) => t.itemId === id);
-          const disagree = new Set(results.map((r) => r.exactMatch)).size > 1;
+          const disagree = differing.has(id);
           return (
             <button
               key={id}
@@ -32,7 +32,7 @@ function TaskDrillDown({ tasks }: { tasks: EvalTaskResult[] }) {
           );
         })}
       </div>
-      <p className="muted small">≠ marks tasks where the variants disagree on exact match.</p>
+      <p className="muted small">≠ marks tasks where the variants' F1 differ.</p>
       {rows[0] && (
         <div data-testid="task-detail">
           <p>
@@ -73,7 +73,10 @@ function TaskDrillDown({ tasks }: { tasks: EvalTaskResult[] }) {
                   <td className="num">{pct(r.recall)}</td>
                   <td className="num">{pct(r.f1)}</td>
                   <td className="num">{pct(r.recallAtK)}</td>
-                  <td className="num">{Math.round(r.ms)}</td>
+                  <td className="num">
+                    {Math.round(r.ms)}
+                    {r.error && <div className="error-text small">{r.error}</div>}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -84,7 +87,7 @@ function TaskDrillDown({ tasks }: { tasks: EvalTaskResult[] }) {
   );
 }
 
-export function EvalReportView({ report }: { report: EvalRunReport }) {
+export function EvalReportView({ report }: { report: EvalReport }) {
   const client = useClient();
   const action = useAction();
   const [exported, setExported] = useState<string | null>(null);
@@ -98,8 +101,9 @@ export function EvalReportView({ report }: { report: EvalRunReport }) {
           </h2>
           <span className="badge">{report.status}</span>
           <span className="muted small">
-            engine {report.engine} · recall@{report.recallK} = {report.recallAtK.toFixed(3)} (misses here are
-            recall misses, not selection misses)
+            recall {report.engines.recall} · cross-encoder {report.engines.crossEncoder ?? '—'}
+            {report.engines.llm ? ` · LLM ${report.engines.llm}` : ''} · recall@{report.recallK} ={' '}
+            {report.recallAtK.toFixed(3)} (misses here are recall misses, not selection misses)
           </span>
           <span className="spacer" />
           {(['markdown', 'json'] as const).map((format) => (
@@ -133,6 +137,7 @@ export function EvalReportView({ report }: { report: EvalRunReport }) {
                 <th>LLM calls</th>
                 <th>Tokens</th>
                 <th>ms/task</th>
+                <th>Errors</th>
               </tr>
             </thead>
             <tbody>
@@ -150,6 +155,7 @@ export function EvalReportView({ report }: { report: EvalRunReport }) {
                   <td className="num">{m.llmCalls}</td>
                   <td className="num">{m.tokens}</td>
                   <td className="num">{Math.round(m.msPerTask)}</td>
+                  <td className="num">{m.errors}</td>
                 </tr>
               ))}
             </tbody>
@@ -177,7 +183,7 @@ export function EvalReportView({ report }: { report: EvalRunReport }) {
           ))}
         </div>
       </section>
-      <TaskDrillDown tasks={report.tasks} />
+      <TaskDrillDown tasks={report.tasks} differing={new Set(report.differences.map((d) => d.itemId))} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Small SVG charts for the evaluation screen: one bar per variant for a metric, and answer-size histograms.
-import type { VariantMetrics } from '../../../shared/api';
+import type { VariantSummary } from '../../../shared/api';
 
 export function variantLabel(m: { variant: string; k?: number }): string {
   return m.k !== undefined ? `${m.variant} (k=${m.k})` : m.variant;
@@ -11,8 +11,8 @@ export function MetricBars({
   metric,
 }: {
   title: string;
-  rows: VariantMetrics[];
-  metric: (m: VariantMetrics) => number | undefined;
+  rows: VariantSummary[];
+  metric: (m: VariantSummary) => number | undefined;
 }) {
   const barHeight = 20;
   const labelWidth = 130;
@@ -43,7 +43,7 @@ export function MetricBars({
   );
 }
 
-export function SizeHistogram({ metrics }: { metrics: VariantMetrics }) {
+export function SizeHistogram({ metrics }: { metrics: VariantSummary }) {
   const sizes = Object.entries(metrics.answerSizes)
     .map(([size, count]) => [Number(size), count] as const)
     .sort((a, b) => a[0] - b[0]);

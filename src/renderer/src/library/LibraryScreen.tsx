@@ -45,7 +45,7 @@ export function LibraryScreen() {
   const paged = usePagedSkills(filters, settledQuery === '');
   const search = useApi(
     'library.search',
-    settledQuery ? { query: settledQuery, mode, filters, limit: 500 } : null,
+    settledQuery ? { query: settledQuery, mode, filters, limit: 200 } : null,
   );
 
   const refresh = useCallback(() => {
@@ -67,6 +67,10 @@ export function LibraryScreen() {
   const searching = settledQuery !== '';
   const count = searching ? hits.length : (paged.total ?? 0);
   const empty = !searching && paged.total === 0 && !paged.error;
+  // An import started from the empty library keeps its panel (progress, report) once the library fills.
+  useEffect(() => {
+    if (empty) setShowImport(true);
+  }, [empty]);
 
   return (
     <div className="library">
@@ -139,7 +143,7 @@ export function LibraryScreen() {
         {search.loading && <span> — searching…</span>}
       </div>
       <ErrorNote error={(searching ? search.error : paged.error) ?? stats.error} />
-      {(showImport || empty || paged.error) && <ImportPanel onImported={refresh} />}
+      {(showImport || paged.error) && <ImportPanel onImported={refresh} />}
       {!paged.error && <ConflictsPanel version={version} onResolved={refresh} />}
       {paged.error && !searching ? null : empty ? (
         <div className="empty-state">

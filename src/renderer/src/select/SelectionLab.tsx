@@ -1,6 +1,7 @@
 // Selection lab: type a task, parse it (or write the parse), run variants side by side, read the execution graph and
 // the stage tables, and ask what-if by editing states or a skill's states (select.replay recomputes at once).
 import { useEffect, useState } from 'react';
+import type { TraceEdit } from '../../../shared/trace';
 import {
   variants,
   type LabelItem,
@@ -24,13 +25,23 @@ interface WhatIf {
 
 const noEdits: WhatIf = { states: {}, skills: {} };
 
+/** What-if edits in the engine's own form, so they also reach candidates without a library id and single scores. */
 function toTraceEdits(whatIf: WhatIf): TraceEdits {
-  return {
-    states: Object.entries(whatIf.states).map(([index, text]) => ({ index: Number(index), text })),
-    skills: Object.values(whatIf.skills)
-      .filter((s) => s.skillId !== null)
-      .map((s) => ({ skillId: s.skillId!, precondition: s.precondition, completion: s.completion })),
-  };
+  const exact: TraceEdit[] = Object.entries(whatIf.states).map(([index, text]) => ({
+    kind: 'state',
+    index: Number(index),
+    text,
+  }));
+  for (const s of Object.values(whatIf.skills)) {
+    exact.push({
+      kind: 'skill-states',
+      name: s.name,
+      precondition: s.precondition,
+      completion: s.completion,
+    });
+    if (s.rho !== undefined) exact.push({ kind: 'score', use: 'relevance', skill: s.name, r: s.rho });
+  }
+  return { exact };
 }
 
 function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void }) {
@@ -106,7 +117,7 @@ export function SelectionLab() {
     setWhatIf(next);
     if (!original) return;
     const edits = toTraceEdits(next);
-    if (!edits.states?.length && !edits.skills?.length) {
+    if (!edits.exact?.length) {
       setReplayed(null);
       return;
     }
@@ -237,8 +248,8 @@ export function SelectionLab() {
                   </ol>
                   {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
                   <span className="muted small">
-                    {t.counts?.pairs ?? 0} pairs · {t.counts?.llmCalls ?? 0} LLM calls
-                    {t.timings ? ` · ${Math.round(t.timings.totalMs)} ms` : ''}
+                    {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.execution.totalMs)}{' '}
+                    ms
                   </span>
                 </button>
               );
@@ -255,8 +266,8 @@ export function SelectionLab() {
               {replayed && <span className="badge status-edited">what-if</span>}
               <span className="spacer" />
               <span className="muted small">
-                {trace.candidates.length} candidates, {trace.counts?.inGraph ?? '?'} in the graph · split
-                points: {trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'}
+                {trace.candidates.length} candidates, {trace.counts.inGraph} in the graph · split points:{' '}
+                {trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'}
               </span>
             </div>
             <ExecutionGraph trace={trace} />
@@ -265,17 +276,24 @@ export function SelectionLab() {
               {replayed && (
                 <span className="muted small">
                   {' '}
-                  (was: {originalAnswer || 'empty'}; {traceOf(replayed).replay?.pairsScored ?? 0} pairs scored
+                  (was: {originalAnswer || 'empty'}; {traceOf(replayed).execution.pairsScored} pairs scored
                   again)
                 </span>
               )}
             </div>
             {trace.reason && <p className="muted small">{trace.reason}</p>}
-            {trace.notes.map((note, i) => (
-              <p key={i} className="muted small">
-                {note}
-              </p>
-            ))}
+            {trace.notes.length > 0 && (
+              <details className="notes">
+                <summary className="muted small">
+                  {trace.notes.length} note{trace.notes.length === 1 ? '' : 's'} on this run
+                </summary>
+                <ul className="small">
+                  {trace.notes.map((note, i) => (
+                    <li key={i}>{note}</li>
+                  ))}
+                </ul>
+              </details>
+            )}
             <ErrorNote error={replay.error} onDismiss={replay.clearError} />
           </section>
           {original && traceOf(original).parse && (

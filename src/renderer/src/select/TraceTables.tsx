@@ -8,11 +8,14 @@ export interface SkillEdit {
   skillId: number | null;
   precondition: string | null;
   completion: string;
+  /** A hand-set r(q, c): the skill's relevance to the task. */
+  rho?: number;
 }
 
 function CandidateEditor({ c, onApply }: { c: CandidateView; onApply: (edit: SkillEdit) => void }) {
   const [pre, setPre] = useState(c.precondition ?? '');
   const [post, setPost] = useState(c.completion);
+  const [rho, setRho] = useState(c.rho === null ? '' : String(c.rho));
   return (
     <form
       className="inline-edit"
@@ -37,6 +40,13 @@ function CandidateEditor({ c, onApply }: { c: CandidateView; onApply: (edit: Ski
         onChange={(e) => setPost(e.target.value)}
         placeholder="completion"
         aria-label={`Completion of ${c.name}`}
+      />
+      <input
+        className="narrow"
+        value={rho}
+        onChange={(e) => setRho(e.target.value)}
+        placeholder="ρ"
+        aria-label={`ρ of ${c.name}`}
       />
       <button type="submit" className="small">
         What if
