@@ -10,6 +10,8 @@ import { createCachedCrossEncoder } from '../../src/core/models/score-cache';
 import { denseRecall } from '../../src/core/search/dense';
 import { buildVectorIndex } from '../../src/core/search/vector-index';
 import { retryDelayMs } from '../../src/core/models/remote/http-json';
+import { createRemoteEngineFactory } from '../../src/core/models/remote/remote-engine-factory';
+import { defaultSettings } from '../../src/shared/settings';
 import { startModelServer, type ModelServer } from './remote-fixture';
 import { openTestLibrary, type TestLibrary } from './vector-fixture';
 
@@ -244,5 +246,19 @@ describe('remote cross-encoder (rerank / score)', () => {
     expect(retryDelayMs(0, '3')).toBe(3000);
     expect(retryDelayMs(0, '600')).toBe(60_000);
     expect(retryDelayMs(0, new Date(Date.now() + 5000).toUTCString())).toBeGreaterThan(3000);
+  });
+});
+
+describe('remote engine factory', () => {
+  it('builds both engines from the settings, and says what is missing', async () => {
+    const settings = defaultSettings();
+    const factory = createRemoteEngineFactory({ rerank: { template: 'none' } });
+    await expect(factory.embedder(settings)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    settings.remote.embeddings = { baseURL: `${server.url}/v1`, model: 'e', timeoutMs: 5000, maxRetries: 0 };
+    settings.remote.rerank = { baseURL: server.url, model: 'r', timeoutMs: 5000, maxRetries: 0 };
+    const e = await factory.embedder(settings);
+    const ce = await factory.crossEncoder(settings);
+    expect([e.id, e.dim, ce.id]).toEqual(['remote:e', 32, 'remote:r']);
+    expect((await ce.score([{ query: 'pdf', document: 'pdf' }], opts))[0]!.r).toBeCloseTo(logit(0.95), 9);
   });
 });
