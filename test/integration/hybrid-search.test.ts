@@ -149,3 +149,20 @@ describe('recallSkills', () => {
     expect(lexical.candidates[0]?.cosine).toBeUndefined();
   });
 });
+
+describe('search notices', () => {
+  it('says so when the index build did not finish, and not once it did', async () => {
+    library();
+    const e = createHashingEmbedder({ dim: 64 });
+    const ac = new AbortController();
+    await buildVectorIndex({ db: lib.db, batchSize: 2 }, e, {
+      signal: ac.signal,
+      report: (p) => p.done === 2 && ac.abort(),
+    });
+    const partial = await searchSkills({ db: lib.db, embedder: e }, { query: 'pdf', mode: 'dense' });
+    expect(partial.notice).toMatch(/not finished/);
+    await buildVectorIndex({ db: lib.db }, e, job);
+    const full = await searchSkills({ db: lib.db, embedder: e }, { query: 'pdf', mode: 'hybrid' });
+    expect(full.notice).toBeUndefined();
+  });
+});

@@ -9,7 +9,7 @@ import type { SkillSummary } from '../store/library-repo';
 import { denseRecall } from './dense';
 import { searchKeyword } from './keyword';
 import { skillSummaries } from './skill-filter';
-import { vectorIndexStatus } from './vector-index';
+import { vectorIndexStaleReason } from './vector-index';
 
 export type SearchMode = 'keyword' | 'dense' | 'hybrid';
 
@@ -80,12 +80,11 @@ async function denseList(
     }));
     return { list, engine: lexicalRecallEngine };
   }
-  const status = vectorIndexStatus(deps.db, e);
-  const notice = status.stale
-    ? `The vector index is stale: ${status.staleReason}. Rebuild it.`
-    : status.pending > 0
-      ? `${status.pending} of ${status.skills} skills are not in the vector index yet.`
-      : undefined;
+  // Only the O(1) check here: counting pending skills hashes every recall text, too slow for each search.
+  const staleReason = vectorIndexStaleReason(deps.db, e);
+  const notice = staleReason
+    ? `Vector index: ${staleReason}. Build the index to bring it up to date.`
+    : undefined;
   const hits = await denseRecall(deps.db, e, req.query, depth, req.filters, {
     instruction: deps.recallInstruction,
     signal: req.signal,
