@@ -132,7 +132,8 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     expect(Number(f1)).toBeLessThanOrEqual(1);
     await page.locator('section[aria-label="Per task"] .chip').first().click();
     await page.getByTestId('task-detail').waitFor();
-    await inBothThemes(page, 'evaluation');
+    await inBothThemes(page, 'evaluation', 'section[aria-label="Label sets"]');
+    await inBothThemes(page, 'evaluation-table', 'section[aria-label="Comparison"]');
     await inBothThemes(page, 'evaluation-charts', 'section[aria-label="Charts"]');
     await inBothThemes(page, 'evaluation-task', 'section[aria-label="Per task"]');
   });

@@ -133,9 +133,9 @@ export function EvalReportView({ report }: { report: EvalReport }) {
                 <th>Hit@1</th>
                 <th>Stage cov.</th>
                 <th>Mean size</th>
-                <th>CE pairs</th>
-                <th>LLM calls</th>
-                <th>Tokens</th>
+                <th title="Mean cross-encoder pairs per task">CE pairs/task</th>
+                <th>LLM calls/task</th>
+                <th title="Mean document tokens per task">Tokens/task</th>
                 <th>ms/task</th>
                 <th>Errors</th>
               </tr>
@@ -151,9 +151,9 @@ export function EvalReportView({ report }: { report: EvalReport }) {
                   <td className="num">{pct(m.hitAt1)}</td>
                   <td className="num">{pct(m.stageCoverage)}</td>
                   <td className="num">{m.meanAnswerSize.toFixed(2)}</td>
-                  <td className="num">{m.crossEncoderPairs}</td>
-                  <td className="num">{m.llmCalls}</td>
-                  <td className="num">{m.tokens}</td>
+                  <td className="num">{m.crossEncoderPairs.toFixed(1)}</td>
+                  <td className="num">{m.llmCalls.toFixed(1)}</td>
+                  <td className="num">{Math.round(m.tokens).toLocaleString()}</td>
                   <td className="num">{Math.round(m.msPerTask)}</td>
                   <td className="num">{m.errors}</td>
                 </tr>

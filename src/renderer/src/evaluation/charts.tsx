@@ -54,17 +54,17 @@ export function SizeHistogram({ metrics }: { metrics: VariantSummary }) {
   return (
     <figure className="chart" aria-label={`Answer sizes of ${variantLabel(metrics)}`}>
       <figcaption>{variantLabel(metrics)}</figcaption>
-      <svg width={width} height={height + 30} viewBox={`0 0 ${width} ${height + 30}`} role="img">
+      <svg width={width} height={height + 44} viewBox={`0 0 ${width} ${height + 44}`} role="img">
         {sizes.map(([size, count], i) => {
           const h = (count / max) * height;
           const x = 6 + i * (barWidth + 6);
           return (
             <g key={size}>
-              <rect x={x} y={height - h + 4} width={barWidth} height={h} className="chart-bar" rx={2} />
-              <text x={x + barWidth / 2} y={height - h} textAnchor="middle" className="chart-value">
+              <rect x={x} y={height - h + 18} width={barWidth} height={h} className="chart-bar" rx={2} />
+              <text x={x + barWidth / 2} y={height - h + 14} textAnchor="middle" className="chart-value">
                 {count}
               </text>
-              <text x={x + barWidth / 2} y={height + 20} textAnchor="middle" className="chart-label">
+              <text x={x + barWidth / 2} y={height + 34} textAnchor="middle" className="chart-label">
                 {size}
               </text>
             </g>

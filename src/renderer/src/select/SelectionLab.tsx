@@ -322,7 +322,12 @@ export function SelectionLab() {
             </section>
           )}
           <section className="panel" aria-label="Candidates">
-            <h2>Candidates</h2>
+            <div className="row">
+              <h2>Candidates</h2>
+              <span className="muted small">
+                recall: {trace.models.recall ?? '—'} · cross-encoder: {trace.models.crossEncoder ?? '—'}
+              </span>
+            </div>
             <CandidatesTable
               trace={trace}
               onSkillEdit={

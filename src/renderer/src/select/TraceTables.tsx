@@ -71,7 +71,11 @@ export function CandidatesTable({
           <tr>
             <th>#</th>
             <th>Skill</th>
-            <th title="Recall score: cos(E(q), E(m)) for dense recall">cos</th>
+            <th title="The recall score: cos(E(q), E(m)) for dense recall, BM25 for the lexical engine">
+              {trace.models.recall?.startsWith('lexical') || trace.models.recall?.startsWith('keyword')
+                ? 'recall'
+                : 'cos'}
+            </th>
             <th title="ρ = r(q, c): relevance to the whole task">ρ</th>
             <th title="w = σ(ρ)">w</th>
             <th>src → tgt</th>
@@ -94,7 +98,7 @@ export function CandidatesTable({
               <td className="num">{fmt(c.recallScore)}</td>
               <td className="num">{fmt(c.rho)}</td>
               <td className="num">{fmt(c.w)}</td>
-              <td>
+              <td className="nowrap">
                 {c.src !== null && c.tgt !== null ? `s${c.src} → s${c.tgt}` : '—'}
                 {c.dropped && <div className="muted small">dropped: {c.dropped.reason}</div>}
               </td>
