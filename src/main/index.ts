@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
 import { createLogger } from '../core/logger';
+import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
 import { eventChannel, pickPathChannel } from '../preload/bridge';
 import { registerCuratorIpc } from './ipc';
 import { utilityProcessWorker } from './model-worker';
@@ -27,10 +28,11 @@ if (!app.requestSingleInstanceLock()) {
   };
 
   /**
-   * HOOK (model worker, issue 3): inference belongs in this utilityProcess. It is handed to the core below as
-   * `spawnModelWorker` as soon as CoreOptions accepts a SpawnWorker; until then the core uses its own default.
+   * HOOK (model worker, issue 3): ONNX inference runs in this utilityProcess. It becomes `engineFactories.onnx`
+   * below once the core exports an ONNX EngineFactory built on a SpawnWorker (createModelWorkerHost({ spawn })).
    */
   const spawnModelWorker = utilityProcessWorker(path.join(here, 'model-worker.js'));
+  void spawnModelWorker;
 
   app.on('second-instance', () => {
     if (!window) return;
@@ -51,7 +53,7 @@ if (!app.requestSingleInstanceLock()) {
         : path.join(app.getAppPath(), 'resources'),
       secrets: safeStorageSecrets(userData),
       logger,
-      ...({ spawnModelWorker } as object),
+      engineFactories: { remote: createRemoteEngineFactory() },
       db: dbOptionsFor({
         isPackaged: app.isPackaged,
         appPath: app.getAppPath(),
