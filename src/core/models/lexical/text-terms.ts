@@ -9,6 +9,18 @@ const stopWords = new Set(
   ).split(' '),
 );
 
+// Stemming is the costly step and vocabularies repeat; a bounded memo keeps memory flat on any library.
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= 200_000) stems.clear();
+    s = stemmer(word);
+    stems.set(word, s);
+  }
+  return s;
+}
+
 /** Words as FTS5's unicode61 tokenizer sees them: letters and digits, diacritics removed, lowercased. */
 export function words(text: string): string[] {
   const folded = text
@@ -23,7 +35,7 @@ export function terms(text: string): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     if (stopWords.has(w) || (w.length === 1 && !/\d/.test(w))) continue;
-    out.push(stemmer(w));
+    out.push(stem(w));
   }
   return out;
 }
