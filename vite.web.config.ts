@@ -2,14 +2,30 @@
 // electron.vite.config.ts, the desktop window. Relative asset paths so it works from file:// and from the HTTP host.
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { contentSecurityPolicy } from './src/main/csp';
 
 const root = import.meta.dirname;
+
+/** The CSP as a meta tag in the built page only: the dev server needs an inline script (React refresh). */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'skill-curator-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
 
 export const rendererConfig = {
   root: resolve(root, 'src/renderer'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   build: {
     outDir: resolve(root, 'out/renderer'),
     emptyOutDir: true,

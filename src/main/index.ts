@@ -41,7 +41,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.whenReady().then(() => {
-    installContentSecurityPolicy();
+    installContentSecurityPolicy(Boolean(target.devServerUrl));
     const userData = app.getPath('userData');
     const logger = createLogger(app.isPackaged ? 'info' : 'debug', (line) =>
       process.stderr.write(`${line}\n`),

@@ -1,19 +1,7 @@
 // The app window, locked down: isolated sandboxed renderer, strict CSP, no navigation away, no new windows.
 import { BrowserWindow, session, shell } from 'electron';
 import path from 'node:path';
-
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-src 'none'",
-].join('; ');
+import { contentSecurityPolicy, devContentSecurityPolicy } from './csp';
 
 export interface WindowTarget {
   /** The dev server during `npm run dev`, else the built index.html. */
@@ -29,10 +17,11 @@ export function appOrigin(target: WindowTarget): string {
     : `file://${path.dirname(target.rendererIndex)}`;
 }
 
-export function installContentSecurityPolicy(): void {
+export function installContentSecurityPolicy(dev: boolean): void {
+  const policy = dev ? devContentSecurityPolicy : contentSecurityPolicy;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] },
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] },
     });
   });
   // The renderer never needs a camera, notifications or the like.

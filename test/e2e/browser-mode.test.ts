@@ -107,6 +107,16 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     );
     expect(await page.locator('ol.history > li').count()).toBeGreaterThanOrEqual(2);
     await inBothThemes(page, 'skill');
+
+    // The review queue: j moves to the next skill that is not verified, k comes back.
+    await page.keyboard.press('j');
+    await expect
+      .poll(() => page.getByTestId('skill-name').textContent())
+      .not.toBe('household-heat-object-microwave');
+    await page.keyboard.press('k');
+    await expect
+      .poll(() => page.getByTestId('skill-name').textContent())
+      .toBe('household-heat-object-microwave');
   });
 
   it('lists the finished import on the jobs screen', async () => {
@@ -175,5 +185,20 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
   it('raised no page errors and no CSP violations', () => {
     const serious = problems.filter((p) => p.startsWith('pageerror') || /Content Security Policy/i.test(p));
     expect(serious).toEqual([]);
+  });
+
+  it('refuses inline script and remote loads by its Content-Security-Policy', async () => {
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.appendChild(script);
+      const fetched = await fetch('https://example.invalid/x').then(
+        () => true,
+        () => false,
+      );
+      return { inline: (window as unknown as { __injected?: boolean }).__injected === true, fetched };
+    });
+    expect(ran).toEqual({ inline: false, fetched: false });
+    expect(problems.some((p) => /Content Security Policy/i.test(p))).toBe(true);
   });
 });

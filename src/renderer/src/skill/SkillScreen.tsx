@@ -38,7 +38,10 @@ export function SkillScreen({ id }: { id: number }) {
 
   useEffect(() => {
     const next = async () => {
-      const { skillId } = await client.call('states.next', { afterId: id });
+      const { skillId } = await client.call('states.next', {
+        afterId: id,
+        statuses: ['parsed', 'failed', 'edited', 'unparsed'],
+      });
       if (skillId !== null) navigate({ screen: 'skill', id: skillId });
     };
     const onKey = (e: KeyboardEvent) => {
