@@ -1,7 +1,8 @@
 // End to end in Debian's Chromium against the browser mode on a fresh data folder: import the sample library, search,
 // review a skill's states (surviving a reload), read the jobs, evaluate variants, run a selection and a what-if.
 // Screenshots of each screen in both themes go to test-output/screenshots/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,10 +177,57 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     await inBothThemes(page, 'selection-what-if', 'section[aria-label="Execution graph"]');
   });
 
-  it('shows the settings from the schema', async () => {
+  it('shows the settings from the schema, saves a change, and tests the LLM endpoint in plain words', async () => {
     await go('#/settings', 'section[aria-label="Selection"]');
-    expect(await page.locator('input[name="selection.recallK"]').inputValue()).toBe('30');
+    const recallK = page.locator('input[name="selection.recallK"]');
+    expect(await recallK.inputValue()).toBe('30');
     await inBothThemes(page, 'settings');
+    await recallK.fill('25');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => page.locator('input[name="selection.recallK"]').inputValue()).toBe('25');
+
+    // Nothing listens on the default endpoint here: the answer says so instead of failing silently.
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const report = page.getByTestId('llm-test');
+    await report.waitFor({ timeout: 30_000 });
+    expect(await report.textContent()).toMatch(/^Not connected: \S/);
+    await inBothThemes(page, 'settings-llm', 'section[aria-label="LLM endpoint"]');
+  });
+
+  it('shows a name conflict from a second import and resolves it by keeping both', async () => {
+    const incoming = mkdtempSync(path.join(os.tmpdir(), 'curator-conflict-'));
+    const skillDir = path.join(incoming, 'household-heat-object-microwave');
+    cpSync(path.join(sampleLibrary, 'household-heat-object-microwave'), skillDir, { recursive: true });
+    const file = path.join(skillDir, 'SKILL.md');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^description: .*$/m,
+        'description: Warm food in a microwave oven, a changed copy.',
+      ),
+    );
+
+    await go('#/library', '.skill-list');
+    const skillsBefore = Number(
+      /^(\d+) skills/.exec((await page.getByTestId('library-stats').textContent()) ?? '')?.[1],
+    );
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Path to import').fill(incoming);
+    await page.locator('section[aria-label="Import"] button[type="submit"]').click();
+    await page.locator('.import-job[data-status="done"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('[data-count-of="conflicts"] strong').textContent()).toBe('1');
+    const conflicts = page.locator('section[aria-label="Conflicts"]');
+    await conflicts.waitFor();
+    await inBothThemes(page, 'library-conflict', 'section[aria-label="Import"]');
+    await conflicts.getByRole('button', { name: 'Keep both' }).click();
+    await expect
+      .poll(async () =>
+        Number(/^(\d+) skills/.exec((await page.getByTestId('library-stats').textContent()) ?? '')?.[1]),
+      )
+      .toBe(skillsBefore + 1);
+    rmSync(incoming, { recursive: true, force: true });
   });
 
   it('raised no page errors and no CSP violations', () => {
