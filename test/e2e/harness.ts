@@ -1,6 +1,6 @@
 // The e2e harness: builds the renderer when it is missing or older than its sources, serves it from the real core on a
 // fresh data folder, and drives Debian's Chromium through playwright-core.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,17 +22,45 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds out/renderer with the same config as `npm run build:web` unless it is newer than every source it uses. */
-export async function ensureRendererBuilt(): Promise<void> {
+function rendererIsFresh(): boolean {
   const index = path.join(rendererDir, 'index.html');
+  if (!existsSync(index)) return false;
   const sources = Math.max(
     newestMtime(path.join(repoRoot, 'src', 'renderer')),
     newestMtime(path.join(repoRoot, 'src', 'shared')),
     newestMtime(path.join(repoRoot, 'src', 'preload')),
+    statSync(path.join(repoRoot, 'vite.web.config.ts')).mtimeMs,
   );
-  if (existsSync(index) && statSync(index).mtimeMs > sources) return;
-  const { build } = await import('vite');
-  await build({ configFile: path.join(repoRoot, 'vite.web.config.ts'), logLevel: 'warn' });
+  return statSync(index).mtimeMs > sources;
+}
+
+/**
+ * Builds out/renderer with the same config as `npm run build:web` unless it is newer than every source it uses.
+ * Test files run in parallel workers: a lock folder makes the others wait for one build instead of racing it.
+ */
+export async function ensureRendererBuilt(): Promise<void> {
+  if (rendererIsFresh()) return;
+  const lock = path.join(repoRoot, 'out', '.renderer-build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another worker builds; a lock older than five minutes is left from a crash.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000)
+        rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (!existsSync(lock) && rendererIsFresh()) return;
+    }
+  }
+  try {
+    if (rendererIsFresh()) return;
+    const { build } = await import('vite');
+    await build({ configFile: path.join(repoRoot, 'vite.web.config.ts'), logLevel: 'warn' });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface BrowserModeServer {
