@@ -92,24 +92,29 @@ export class BinaryCoarseIndex {
         scores[i] = acc * this.scale[i]!;
       }
     }
-    const positions: number[] = [];
-    for (let i = 0; i < n; i++) if (!allowed || allowed.has(this.ids[i]!)) positions.push(i);
-    if (positions.length > shortlist) {
-      const threshold = kthLargest(
-        positions.map((i) => scores[i]!),
-        shortlist,
-      );
-      const kept = positions.filter((i) => scores[i]! > threshold);
-      for (const i of positions) if (kept.length < shortlist && scores[i] === threshold) kept.push(i);
-      return kept.map((i) => this.ids[i]!);
+    // Filtered-out vectors drop to -Infinity, so one selection serves both cases without index arrays.
+    let candidates = n;
+    if (allowed) {
+      candidates = 0;
+      for (let i = 0; i < n; i++) {
+        if (allowed.has(this.ids[i]!)) candidates++;
+        else scores[i] = -Infinity;
+      }
     }
-    return positions.map((i) => this.ids[i]!);
+    const ids: number[] = [];
+    if (candidates <= shortlist) {
+      for (let i = 0; i < n; i++) if (scores[i] !== -Infinity) ids.push(this.ids[i]!);
+      return ids;
+    }
+    const threshold = kthLargest(scores.slice(), shortlist);
+    for (let i = 0; i < n; i++) if (scores[i]! > threshold) ids.push(this.ids[i]!);
+    for (let i = 0; i < n && ids.length < shortlist; i++) if (scores[i] === threshold) ids.push(this.ids[i]!);
+    return ids;
   }
 }
 
-/** The k-th largest value (1-based) by quickselect, O(n) on average. */
-function kthLargest(values: number[], k: number): number {
-  const a = Float32Array.from(values);
+/** The k-th largest value (1-based) by quickselect, O(n) on average; reorders `a` in place. */
+function kthLargest(a: Float32Array, k: number): number {
   let lo = 0;
   let hi = a.length - 1;
   const target = k - 1;
