@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiServer } from '../fixtures/openai-server';
 import {
   chromiumPath,
   ensureRendererBuilt,
@@ -194,6 +195,46 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     await report.waitFor({ timeout: 30_000 });
     expect(await report.textContent()).toMatch(/^Not connected: \S/);
     await inBothThemes(page, 'settings-llm', 'section[aria-label="LLM endpoint"]');
+  });
+
+  it('parses the library through an LLM endpoint, with tokens and cost on the jobs screen', async () => {
+    const llm = await startOpenAiServer({
+      models: ['fixture-model'],
+      reply: () => ({
+        content:
+          'Precondition_State: The robot stands where the skill starts.\nCompletion_State: The skill is done.',
+        usage: { prompt_tokens: 120, completion_tokens: 18 },
+      }),
+    });
+    try {
+      await go('#/settings', 'section[aria-label="LLM endpoint"]');
+      await page.locator('input[name="llm.baseURL"]').fill(llm.baseURL);
+      await page.locator('input[name="llm.model"]').fill('fixture-model');
+      await page.locator('input[name="llm.promptPricePerMTok"]').fill('2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => page.getByTestId('llm-test').textContent()).toMatch(/^Connected/);
+
+      await go('#/jobs', 'section[aria-label="Start a job"]');
+      await page.getByRole('button', { name: 'Parse unparsed skills' }).click();
+      const job = page.locator('li.job[data-job-kind="parse.skills"][data-status="done"]');
+      await job.waitFor({ timeout: 90_000 });
+      const counters = (await job.locator('.counters').textContent()) ?? '';
+      expect(counters).toMatch(/prompt tokens: [1-9]/);
+      expect(counters).toMatch(/est\. cost: 0\.0\d*[1-9]/);
+      await inBothThemes(page, 'jobs-parsed', 'section[aria-label="Past jobs"]');
+
+      // The skill verified by hand kept its states; another one now shows the parsed ones.
+      await go('#/library', '.skill-list');
+      await expect.poll(() => page.getByTestId('library-stats').textContent()).toMatch(/ 1 verified/);
+      await page.getByLabel('Search', { exact: true }).fill('');
+      await page.locator('.skill-row button[data-skill-name="household-cool-object-fridge"]').click();
+      await expect.poll(() => page.getByTestId('completion').textContent()).toBe('The skill is done.');
+      expect(llm.chatRequests().length).toBeGreaterThanOrEqual(40);
+    } finally {
+      await llm.close();
+    }
   });
 
   it('shows a name conflict from a second import and resolves it by keeping both', async () => {

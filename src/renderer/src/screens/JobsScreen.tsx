@@ -11,7 +11,48 @@ const counterLabels: Record<string, string> = {
   completionTokens: 'completion tokens',
   tokens: 'tokens',
   cost: 'est. cost',
+  estimatedCost: 'est. cost',
+  cached: 'from cache',
+  protected: 'kept (edited or verified)',
+  crossEncoderPairs: 'cross-encoder pairs',
+  llmCalls: 'LLM calls',
 };
+
+/** The long actions a curator starts by hand; each becomes a job listed below. */
+function StartJobs({ onStarted }: { onStarted: (job: JobInfo) => void }) {
+  const client = useClient();
+  const action = useAction();
+  const start = async (call: () => Promise<JobInfo>) => {
+    const job = await action.run(call);
+    if (job) onStarted(job);
+  };
+  return (
+    <section className="panel" aria-label="Start a job">
+      <h2>Start</h2>
+      <div className="row wrap">
+        <button
+          onClick={() => void start(() => client.call('parse.skills', { only: 'unparsed' }))}
+          disabled={action.busy}
+        >
+          Parse unparsed skills
+        </button>
+        <button
+          onClick={() => void start(() => client.call('parse.skills', { only: 'failed' }))}
+          disabled={action.busy}
+        >
+          Retry failed parses
+        </button>
+        <button onClick={() => void start(() => client.call('index.build', {}))} disabled={action.busy}>
+          Build the vector index
+        </button>
+        <span className="muted small">
+          Parsing uses the LLM endpoint in Settings; edited and verified states are never overwritten.
+        </span>
+      </div>
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+    </section>
+  );
+}
 
 function Counters({ counters }: { counters: Record<string, number> | undefined }) {
   if (!counters || Object.keys(counters).length === 0) return null;
@@ -84,6 +125,7 @@ export function JobsScreen() {
   const past = all.filter((j) => isFinished(j.status));
   return (
     <div className="jobs">
+      <StartJobs onStarted={upsert} />
       <ErrorNote error={listed.error} />
       <section className="panel" aria-label="Running jobs">
         <h2>Running ({running.length})</h2>
