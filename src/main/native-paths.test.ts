@@ -44,13 +44,13 @@ describe('dbOptionsFor', () => {
 
   it('loads sqlite-vec from app.asar.unpacked when packaged', () => {
     const resourcesPath = tempDir();
-    const os = process.platform === 'win32' ? 'windows' : process.platform;
+    const osName = process.platform === 'win32' ? 'windows' : process.platform;
     const ext = process.platform === 'win32' ? 'dll' : process.platform === 'darwin' ? 'dylib' : 'so';
     const vec = path.join(
       resourcesPath,
       'app.asar.unpacked',
       'node_modules',
-      `sqlite-vec-${os}-${process.arch}`,
+      `sqlite-vec-${osName}-${process.arch}`,
       `vec0.${ext}`,
     );
     mkdirSync(path.dirname(vec), { recursive: true });
