@@ -25,7 +25,9 @@ export function registerDemoCommand(program: Command): void {
     .option('--port <port>', 'port for the HTTP host', (v) => Number(v), 0)
     .action(
       withCore(async (core, _g, opts: { serve: boolean; port: number }) => {
-        printLine(`Data folder: ${core.context.paths.dataDir}`);
+        const data = core.context.paths.dataDir;
+        const shown = data.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, data) : data;
+        printLine(`Data folder: ${data}`);
         const job = await core['library.import']({
           path: path.join(resourcesDir, 'sample-library'),
           label: 'sample-library',
@@ -64,7 +66,7 @@ export function registerDemoCommand(program: Command): void {
         printLine(
           `\nSelection for "${sample.task}" (full, ${stages} stage${stages === 1 ? '' : 's'}): ${selection.answer.map((a) => a.name).join(' -> ') || '(none)'}`,
         );
-        printLine(`  see why: npm run cli -- --data <data> replay ${selection.runId} --verbose`);
+        printLine(`  see why: npm run cli -- --data ${shown} replay ${selection.runId} --verbose`);
 
         const set = await sampleLabelSet(core);
         const evalJob = await followJob(
@@ -87,8 +89,6 @@ export function registerDemoCommand(program: Command): void {
             `${m.variant.padEnd(10)} ${String(m.k ?? '-').padEnd(2)} ${m.precision.toFixed(3).padEnd(9)} ${m.recall.toFixed(3).padEnd(7)} ${m.f1.toFixed(3).padEnd(5)} ${m.exactMatch.toFixed(3).padEnd(6)} ${m.meanAnswerSize.toFixed(2)}`,
           );
         }
-        const data = core.context.paths.dataDir;
-        const shown = data.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, data) : data;
         printLine(`\nCLI on this library: npm run cli -- --data ${shown} <command>`);
         if (opts.serve) await serveUntilStopped(core, opts.port);
       }),
