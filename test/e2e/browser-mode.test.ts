@@ -5,13 +5,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer } from '../fixtures/openai-server';
 import {
   chromiumPath,
   ensureRendererBuilt,
   inBothThemes,
   launchChromium,
+  screenshot,
   repoRoot,
   screenshotDir,
   startBrowserModeServer,
@@ -29,14 +30,22 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    await ensureRendererBuilt();
+    const renderer = await ensureRendererBuilt();
     mkdirSync(screenshotDir, { recursive: true });
     console.log(`Screenshots: ${screenshotDir}`);
-    server = await startBrowserModeServer();
+    server = await startBrowserModeServer(renderer);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.setDefaultTimeout(20_000);
     problems = watchPageProblems(page);
+  });
+
+  // A failed step leaves a picture of the page and what it logged, to tell a slow backend from a broken screen.
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail' || !page) return;
+    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
+    await screenshot(page, `failed-${name}`).catch(() => undefined);
   });
 
   afterAll(async () => {
@@ -148,6 +157,11 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
     await inBothThemes(page, 'evaluation-table', 'section[aria-label="Comparison"]');
     await inBothThemes(page, 'evaluation-charts', 'section[aria-label="Charts"]');
     await inBothThemes(page, 'evaluation-task', 'section[aria-label="Per task"]');
+
+    // Each task's selection opens in the lab with its trace.
+    await page.getByTestId('task-detail').locator('tbody a').first().click();
+    await page.getByTestId('execution-graph').waitFor();
+    expect(await page.locator('textarea[name="task"]').inputValue()).not.toBe('');
   });
 
   it('runs a selection on a sample task, draws its graph and answer, and replays a what-if', async () => {

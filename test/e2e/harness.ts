@@ -1,6 +1,6 @@
 // The e2e harness: builds the renderer when it is missing or older than its sources, serves it from the real core on a
 // fresh data folder, and drives Debian's Chromium through playwright-core.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,12 +34,7 @@ function rendererIsFresh(): boolean {
   return statSync(index).mtimeMs > sources;
 }
 
-/**
- * Builds out/renderer with the same config as `npm run build:web` unless it is newer than every source it uses.
- * Test files run in parallel workers: a lock folder makes the others wait for one build instead of racing it.
- */
-export async function ensureRendererBuilt(): Promise<void> {
-  if (rendererIsFresh()) return;
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   const lock = path.join(repoRoot, 'out', '.renderer-build.lock');
   mkdirSync(path.dirname(lock), { recursive: true });
   for (;;) {
@@ -47,20 +42,34 @@ export async function ensureRendererBuilt(): Promise<void> {
       mkdirSync(lock);
       break;
     } catch {
-      // Another worker builds; a lock older than five minutes is left from a crash.
+      // Another worker holds it; a lock older than five minutes is left from a crash.
       if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000)
         rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 250));
-      if (!existsSync(lock) && rendererIsFresh()) return;
     }
   }
   try {
-    if (rendererIsFresh()) return;
-    const { build } = await import('vite');
-    await build({ configFile: path.join(repoRoot, 'vite.web.config.ts'), logLevel: 'warn' });
+    return await work();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * Builds out/renderer with the same config as `npm run build:web` unless it is newer than every source it uses, and
+ * returns a private copy to serve: test files run in parallel (and other checkouts' runs may rebuild out/renderer),
+ * so one build happens under a lock and no test serves files another is replacing.
+ */
+export async function ensureRendererBuilt(): Promise<string> {
+  return withBuildLock(async () => {
+    if (!rendererIsFresh()) {
+      const { build } = await import('vite');
+      await build({ configFile: path.join(repoRoot, 'vite.web.config.ts'), logLevel: 'warn' });
+    }
+    const snapshot = mkdtempSync(path.join(os.tmpdir(), 'curator-renderer-'));
+    cpSync(rendererDir, snapshot, { recursive: true });
+    return snapshot;
+  });
 }
 
 export interface BrowserModeServer {
@@ -72,10 +81,10 @@ export interface BrowserModeServer {
   close(): Promise<void>;
 }
 
-export async function startBrowserModeServer(): Promise<BrowserModeServer> {
+export async function startBrowserModeServer(servedRenderer: string): Promise<BrowserModeServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-'));
   const core = createCore({ dataDir, resourcesDir: path.join(repoRoot, 'resources') });
-  const host = await startHttpHost({ core, port: 0, rendererDir });
+  const host = await startHttpHost({ core, port: 0, rendererDir: servedRenderer });
   return {
     core,
     host,
@@ -85,6 +94,7 @@ export async function startBrowserModeServer(): Promise<BrowserModeServer> {
       await host.close();
       await core.close();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(servedRenderer, { recursive: true, force: true });
     },
   };
 }

@@ -9,7 +9,6 @@ import {
   chromiumPath,
   ensureRendererBuilt,
   launchChromium,
-  rendererDir,
   screenshot,
   screenshotDir,
   startBrowserModeServer,
@@ -38,9 +37,9 @@ describe.runIf(existsSync(chromiumPath))('library list at 70,000 skills', () => 
   const requested: number[] = [];
 
   beforeAll(async () => {
-    await ensureRendererBuilt();
+    const renderer = await ensureRendererBuilt();
     mkdirSync(screenshotDir, { recursive: true });
-    base = await startBrowserModeServer();
+    base = await startBrowserModeServer(renderer);
     const core = {
       ...base.core,
       'library.list': async (req: { limit?: number; offset?: number }) => {
@@ -53,7 +52,7 @@ describe.runIf(existsSync(chromiumPath))('library list at 70,000 skills', () => 
         return { total, items };
       },
     };
-    host = await startHttpHost({ core, port: 0, rendererDir });
+    host = await startHttpHost({ core, port: 0, rendererDir: renderer });
     browser = await launchChromium();
   });
 

@@ -48,7 +48,7 @@ function Screen({ route }: { route: Route }) {
     case 'jobs':
       return <JobsScreen />;
     case 'select':
-      return <SelectionLab />;
+      return <SelectionLab key={route.runId ?? 'new'} runId={route.runId} />;
     case 'evaluation':
       return <EvaluationScreen />;
     case 'settings':

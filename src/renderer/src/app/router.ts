@@ -5,7 +5,7 @@ export type Route =
   | { screen: 'library' }
   | { screen: 'skill'; id: number }
   | { screen: 'jobs' }
-  | { screen: 'select' }
+  | { screen: 'select'; runId?: number }
   | { screen: 'evaluation' }
   | { screen: 'settings' };
 
@@ -18,8 +18,10 @@ export function parseRoute(hash: string): Route {
     }
     case 'jobs':
       return { screen: 'jobs' };
-    case 'select':
-      return { screen: 'select' };
+    case 'select': {
+      const runId = Number(parts[1]);
+      return Number.isInteger(runId) && runId > 0 ? { screen: 'select', runId } : { screen: 'select' };
+    }
     case 'evaluation':
       return { screen: 'evaluation' };
     case 'settings':
@@ -30,7 +32,9 @@ export function parseRoute(hash: string): Route {
 }
 
 export function routeHref(route: Route): string {
-  return route.screen === 'skill' ? `#/skill/${route.id}` : `#/${route.screen}`;
+  if (route.screen === 'skill') return `#/skill/${route.id}`;
+  if (route.screen === 'select' && route.runId !== undefined) return `#/select/${route.runId}`;
+  return `#/${route.screen}`;
 }
 
 export function navigate(route: Route): void {

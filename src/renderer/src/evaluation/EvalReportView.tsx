@@ -61,7 +61,18 @@ function TaskDrillDown({ tasks, differing }: { tasks: EvalTaskRow[]; differing: 
             <tbody>
               {rows.map((r) => (
                 <tr key={variantLabel(r)}>
-                  <td>{variantLabel(r)}</td>
+                  <td>
+                    {r.selectionRunId !== null ? (
+                      <a
+                        href={`#/select/${r.selectionRunId}`}
+                        title="Open this selection and its trace in the lab"
+                      >
+                        {variantLabel(r)}
+                      </a>
+                    ) : (
+                      variantLabel(r)
+                    )}
+                  </td>
                   <td>
                     {r.answer.map((a) => (
                       <span key={a} className={r.gold.includes(a) ? 'chip static hit' : 'chip static miss'}>

@@ -68,7 +68,7 @@ function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void }) {
   );
 }
 
-export function SelectionLab() {
+export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
   const [task, setTask] = useState(() => sessionStorage.getItem('lab.task') ?? '');
   const [parse, setParse] = useState<EditableParse | null>(null);
@@ -83,6 +83,20 @@ export function SelectionLab() {
   const action = useAction();
   const replay = useAction();
   useEffect(() => sessionStorage.setItem('lab.task', task), [task]);
+  const stored = useApi('select.get', runId !== undefined ? { runId } : null);
+  useEffect(() => {
+    if (!stored.data) return;
+    const r = stored.data;
+    setTask(r.trace.task);
+    setParse(
+      r.trace.parse ? { subtasks: [...r.trace.parse.subtasks], states: [...r.trace.parse.states] } : null,
+    );
+    setParseNote(`from run ${r.runId}`);
+    setResults([r]);
+    setFocus(r.variant);
+    setWhatIf(noEdits);
+    setReplayed(null);
+  }, [stored.data]);
 
   const original = results.find((r) => r.variant === focus) ?? results[0];
   const shown = replayed ?? original;
@@ -220,6 +234,7 @@ export function SelectionLab() {
           </span>
         )}
         <ErrorNote error={action.error} onDismiss={action.clearError} />
+        <ErrorNote error={stored.error} />
       </section>
 
       {results.length > 0 && (
