@@ -1,6 +1,7 @@
 // The app window, locked down: isolated sandboxed renderer, strict CSP, no navigation away, no new windows.
 import { BrowserWindow, session, shell } from 'electron';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy, devContentSecurityPolicy } from './csp';
 
 export interface WindowTarget {
