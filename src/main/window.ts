@@ -15,7 +15,7 @@ export interface WindowTarget {
 export function appOrigin(target: WindowTarget): string {
   return target.devServerUrl
     ? new URL(target.devServerUrl).origin
-    : `file://${path.dirname(target.rendererIndex)}`;
+    : pathToFileURL(path.dirname(target.rendererIndex)).href;
 }
 
 export function installContentSecurityPolicy(dev: boolean): void {
