@@ -14,8 +14,8 @@ export interface WindowTarget {
 /** The address prefix our own page lives under; anything else is foreign. */
 export function appOrigin(target: WindowTarget): string {
   return target.devServerUrl
-    ? new URL(target.devServerUrl).origin
-    : pathToFileURL(path.dirname(target.rendererIndex)).href;
+    ? `${new URL(target.devServerUrl).origin}/`
+    : `${pathToFileURL(path.dirname(target.rendererIndex)).href}/`;
 }
 
 export function installContentSecurityPolicy(dev: boolean): void {
