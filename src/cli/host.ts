@@ -7,6 +7,9 @@ import type { Core } from '../core';
 import { createCore } from '../core';
 import type { SecretStore } from '../core/context';
 import { createLogger } from '../core/logger';
+import { createOnnxEngineFactory } from '../core/models/onnx-engine-factory';
+import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
+import { forkModelWorker } from '../core/models/worker/fork-channel';
 
 export interface GlobalOptions {
   db?: string;
@@ -46,11 +49,26 @@ function keyFileSecrets(dataDir: string): SecretStore {
 
 export function openCore(options: GlobalOptions): Core {
   const dataDir = path.resolve(options.data ?? defaultDataDir());
+  const logger = createLogger(options.verbose ? 'debug' : 'warn', (line) =>
+    process.stderr.write(line + '\n'),
+  );
   return createCore({
     dataDir,
     dbFile: options.db ? path.resolve(options.db) : undefined,
     resourcesDir,
     secrets: keyFileSecrets(dataDir),
-    logger: createLogger(options.verbose ? 'debug' : 'warn', (line) => process.stderr.write(line + '\n')),
+    logger,
+    engineFactories: {
+      // Inference runs in a child process, so the CLI and the HTTP host never block on it.
+      onnx: createOnnxEngineFactory({
+        spawn: forkModelWorker(),
+        logger,
+        cacheDir: path.join(dataDir, 'cache'),
+      }),
+      remote: createRemoteEngineFactory({
+        embeddingsApiKey: process.env.SKILL_CURATOR_EMBEDDINGS_API_KEY,
+        rerankApiKey: process.env.SKILL_CURATOR_RERANK_API_KEY,
+      }),
+    },
   });
 }

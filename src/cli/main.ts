@@ -6,6 +6,7 @@ import { registerEvaluationCommands } from './commands/evaluation';
 import { registerJobCommands } from './commands/jobs';
 import { registerLibraryCommands } from './commands/library';
 import { registerLlmCommands } from './commands/llm';
+import { registerModelCommands } from './commands/models';
 import { registerSettingsCommands } from './commands/settings';
 import { registerSelectCommands } from './commands/select';
 import { registerServeCommand } from './commands/serve';
@@ -20,6 +21,7 @@ const program = new Command('skill-curator')
 
 registerLibraryCommands(program);
 registerJobCommands(program);
+registerModelCommands(program);
 registerLlmCommands(program);
 registerSelectCommands(program);
 registerEvaluationCommands(program);

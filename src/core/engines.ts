@@ -1,11 +1,13 @@
 // Picks the scoring engines from the settings (lexical by default, ONNX or remote when configured) and hands out
 // the recall function and the cached cross-encoder that search, selection and evaluation share.
-import type { EngineStatus } from '../shared/api';
+import type { EngineStatus, ModelRole, ModelVerifyReport } from '../shared/api';
 import type { Settings } from '../shared/settings';
 import { lexicalCrossEncoderId, createLexicalCrossEncoder } from './models/lexical/lexical-cross-encoder';
 import { lexicalRecall, lexicalRecallEngine } from './models/lexical/lexical-recall';
 import type { CrossEncoder, Embedder } from './models/ports';
 import { createCachedCrossEncoder } from './models/score-cache';
+import type { OnnxDtype } from './models/manager/dtype-device';
+import { verifyModelFolder } from './models/manager/verify-folder';
 import { denseRecall } from './search/dense';
 import { instructionVersions } from './select/instructions';
 import type { RecallFn } from './select/recall';
@@ -17,6 +19,7 @@ export interface EngineFactory {
   crossEncoder(settings: Settings): Promise<CrossEncoder>;
   /** Provider that runs and why a fallback happened, per role, once loaded. */
   describe?(role: 'embedder' | 'reranker'): { provider?: string; fallbackReason?: string; loaded: boolean };
+  verify?(folder: string, role: ModelRole, dtype?: OnnxDtype): Promise<ModelVerifyReport>;
   dispose?(): Promise<void>;
 }
 
@@ -28,6 +31,10 @@ export interface Engines {
   status(): EngineStatus[];
   /** Drops loaded engines (settings changed). */
   reset(): Promise<void>;
+  /** Checks a model folder, in the model worker when the host has one. */
+  verifyModel(folder: string, role: ModelRole, dtype?: string): Promise<ModelVerifyReport>;
+  /** Drops engines and stops the factories' workers. */
+  close(): Promise<void>;
 }
 
 export function createEngines(
@@ -109,6 +116,15 @@ export function createEngines(
       embedder = crossEncoder = undefined;
       if (e.status === 'fulfilled') await e.value?.dispose?.();
       if (c.status === 'fulfilled') await c.value?.dispose?.();
+    },
+    async verifyModel(folder, role, dtype) {
+      const onnx = factories.onnx;
+      if (onnx?.verify) return onnx.verify(folder, role, dtype as OnnxDtype | undefined);
+      return verifyModelFolder(folder, role, { dtype: dtype as OnnxDtype | undefined });
+    },
+    async close() {
+      await engines.reset();
+      await Promise.all([factories.onnx?.dispose?.(), factories.remote?.dispose?.()]);
     },
   };
   return engines;

@@ -95,7 +95,7 @@ export function createCore(options: CoreOptions): Core {
     onEvent: (listener) => events.on(listener),
     close: async () => {
       await jobs.close();
-      await engines.reset();
+      await engines.close();
       db.close();
     },
   };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const modelSlot = z.object({
   /** A model folder (config.json, tokenizer, onnx/); empty = not installed. */
   path: z.string().default(''),
-  dtype: z.enum(['auto', 'fp32', 'fp16', 'q8', 'q4']).default('auto'),
+  dtype: z.enum(['auto', 'fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'q4f16', 'bnb4']).default('auto'),
   device: z.enum(['auto', 'cpu', 'cuda', 'dml', 'coreml']).default('auto'),
 });
 
