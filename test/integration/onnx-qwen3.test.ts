@@ -37,6 +37,12 @@ function normalise(v: Float32Array): Float32Array {
   return v.map((x) => x / n);
 }
 
+const instruction = 'Given a task, judge whether the skill helps to solve it';
+const pairs = texts.map((document, i) => ({
+  query: i % 2 ? 'convert a pdf table' : 'write tests',
+  document,
+}));
+
 const tokenizer = await AutoTokenizer.from_pretrained(baseDir);
 const encode = (s: string) => tokenizer.encode(s, { add_special_tokens: false });
 
@@ -113,6 +119,24 @@ describe('ONNX Qwen3 embedder', () => {
     expect(maxAbsDiff(a!, b!)).toBeLessThan(5e-3);
   });
 
+  it('runs exports with an empty key/value cache input and exports without position_ids alike', async () => {
+    const plain = await createOnnxEmbedder({ folder: baseDir, device: 'cpu', dtype: 'fp32' });
+    const expected = await plain.embed(texts, { role: 'document' });
+    for (const variant of [{ pastKeyValues: true }, { positionIds: false }]) {
+      const folder = ensureTinyQwen3({ head: 'base', ...variant });
+      const embedder = await createOnnxEmbedder({ folder, device: 'cpu', dtype: 'fp32', maxPaddingShare: 1 });
+      const got = await embedder.embed(texts, { role: 'document' });
+      for (const i of texts.keys()) expect(maxAbsDiff(got[i]!, expected[i]!)).toBeLessThan(1e-5);
+    }
+    const lmCache = ensureTinyQwen3({ head: 'lm', pastKeyValues: true });
+    const withCache = await createOnnxCrossEncoder({ folder: lmCache, device: 'cpu', maxPaddingShare: 1 });
+    const without = await createOnnxCrossEncoder({ folder: lmDir, device: 'cpu', dtype: 'fp32' });
+    expect((await withCache.load()).inputNames).toContain('past_key_values.0.key');
+    const a = await withCache.score(pairs, { instruction });
+    const b = await without.score(pairs, { instruction });
+    for (const i of pairs.keys()) expect(a[i]!.r).toBeCloseTo(b[i]!.r, 4);
+  });
+
   it('stops between batches when cancelled', async () => {
     const embedder = await createOnnxEmbedder({
       folder: baseDir,
@@ -134,12 +158,6 @@ describe('ONNX Qwen3 embedder', () => {
     expect(progress).toEqual([1]);
   });
 });
-
-const instruction = 'Given a task, judge whether the skill helps to solve it';
-const pairs = texts.map((document, i) => ({
-  query: i % 2 ? 'convert a pdf table' : 'write tests',
-  document,
-}));
 
 describe('ONNX Qwen3 cross-encoder', () => {
   it('builds the model card prompt token for token, cutting only the document', () => {

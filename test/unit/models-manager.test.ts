@@ -72,6 +72,13 @@ describe('verifyModelFolder', () => {
     expect(report.outputs).toEqual(['last_hidden_state']);
     const reranker = await verifyModelFolder(lmDir, 'reranker');
     expect(reranker).toMatchObject({ ok: true, dtype: 'fp32', outputs: ['logits'], problems: [] });
+    // Hub exports also take an (empty) key/value cache, which transformers.js fills in.
+    const withCache = await verifyModelFolder(
+      ensureTinyQwen3({ head: 'lm', pastKeyValues: true }),
+      'reranker',
+    );
+    expect(withCache.ok).toBe(true);
+    expect(withCache.inputs).toContain('past_key_values.0.value');
   });
 
   it('names a missing config, tokenizer or onnx folder', async () => {
