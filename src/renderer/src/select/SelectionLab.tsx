@@ -1,72 +1,19 @@
 // Selection lab: type a task, parse it (or write the parse), run variants side by side, read the execution graph and
 // the stage tables, and ask what-if by editing states or a skill's states (select.replay recomputes at once).
 import { useEffect, useState } from 'react';
-import type { TraceEdit } from '../../../shared/trace';
-import {
-  variants,
-  type LabelItem,
-  type SelectionResult,
-  type TraceEdits,
-  type Variant,
-} from '../../../shared/api';
+import type { SelectionResult, Variant } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { ExecutionGraph } from './ExecutionGraph';
 import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
-import { CandidatesTable, NodesTable, StageTables, type SkillEdit } from './TraceTables';
+import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
 import { traceOf } from './trace-view';
+import { SampleTaskPicker } from './SampleTaskPicker';
+import { VariantAnswers } from './VariantAnswers';
+import { VariantOptions } from './VariantOptions';
+import { noEdits, toTraceEdits, type WhatIf } from './what-if';
 import { WhatIfStates } from './WhatIfStates';
-
-interface WhatIf {
-  states: Record<number, string>;
-  skills: Record<string, SkillEdit>;
-}
-
-const noEdits: WhatIf = { states: {}, skills: {} };
-
-/** What-if edits in the engine's own form, so they also reach candidates without a library id and single scores. */
-function toTraceEdits(whatIf: WhatIf): TraceEdits {
-  const exact: TraceEdit[] = Object.entries(whatIf.states).map(([index, text]) => ({
-    kind: 'state',
-    index: Number(index),
-    text,
-  }));
-  for (const s of Object.values(whatIf.skills)) {
-    exact.push({
-      kind: 'skill-states',
-      name: s.name,
-      precondition: s.precondition,
-      completion: s.completion,
-    });
-    if (s.rho !== undefined) exact.push({ kind: 'score', use: 'relevance', skill: s.name, r: s.rho });
-  }
-  return { exact };
-}
-
-function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void }) {
-  const sets = useApi('labels.list', {});
-  const first = sets.data?.[0];
-  const items = useApi('labels.get', first ? { id: first.id } : null);
-  if (!items.data || items.data.items.length === 0) return null;
-  return (
-    <select
-      aria-label="Sample task"
-      value=""
-      onChange={(e) => {
-        const item = items.data?.items.find((i) => i.id === e.target.value);
-        if (item) onPick(item);
-      }}
-    >
-      <option value="">Sample task from “{items.data.set.name}”…</option>
-      {items.data.items.map((i) => (
-        <option key={i.id} value={i.id}>
-          {i.id}: {i.task.slice(0, 80)}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
@@ -182,44 +129,14 @@ export function SelectionLab({ runId }: { runId?: number }) {
           {parseNote && <span className="muted small">{parseNote}</span>}
         </div>
         {parse && <ParseEditor parse={parse} onChange={setParse} />}
-        <fieldset className="variant-picker">
-          <legend>Variants</legend>
-          {variants.map((v) => (
-            <label key={v} className="check">
-              <input
-                type="checkbox"
-                name={`variant-${v}`}
-                checked={chosen.includes(v)}
-                onChange={(e) => setChosen(e.target.checked ? [...chosen, v] : chosen.filter((c) => c !== v))}
-              />
-              {v}
-            </label>
-          ))}
-          <label>
-            k{' '}
-            <input
-              className="narrow"
-              type="number"
-              min={1}
-              value={k}
-              onChange={(e) => setK(e.target.value ? Number(e.target.value) : '')}
-              placeholder="default"
-              aria-label="k"
-            />
-          </label>
-          <label>
-            K{' '}
-            <input
-              className="narrow"
-              type="number"
-              min={1}
-              value={recallK}
-              onChange={(e) => setRecallK(e.target.value ? Number(e.target.value) : '')}
-              placeholder="default"
-              aria-label="Recall K"
-            />
-          </label>
-        </fieldset>
+        <VariantOptions
+          chosen={chosen}
+          onChosen={setChosen}
+          k={k}
+          onK={setK}
+          recallK={recallK}
+          onRecallK={setRecallK}
+        />
         <button
           className="primary"
           onClick={() => void run()}
@@ -238,39 +155,15 @@ export function SelectionLab({ runId }: { runId?: number }) {
       </section>
 
       {results.length > 0 && (
-        <section className="panel" aria-label="Variants side by side">
-          <h2>Answers</h2>
-          <div className="variant-columns" data-testid="variant-answers">
-            {results.map((r) => {
-              const t = traceOf(r);
-              return (
-                <button
-                  key={r.variant}
-                  className={r.variant === focus ? 'variant-card active' : 'variant-card'}
-                  onClick={() => {
-                    setFocus(r.variant);
-                    setWhatIf(noEdits);
-                    setReplayed(null);
-                  }}
-                  data-variant={r.variant}
-                >
-                  <strong>{r.variant}</strong>
-                  {t.k !== null && <span className="muted small"> k={t.k}</span>}
-                  <ol>
-                    {r.answer.map((a) => (
-                      <li key={a.name}>{a.name}</li>
-                    ))}
-                  </ol>
-                  {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
-                  <span className="muted small">
-                    {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.execution.totalMs)}{' '}
-                    ms
-                  </span>
-                </button>
-              );
-            })}
-          </div>
-        </section>
+        <VariantAnswers
+          results={results}
+          focus={focus}
+          onFocus={(v) => {
+            setFocus(v);
+            setWhatIf(noEdits);
+            setReplayed(null);
+          }}
+        />
       )}
 
       {shown && trace && (

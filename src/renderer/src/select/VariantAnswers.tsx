@@ -1,0 +1,44 @@
+// The answer of each variant of one run, side by side; choosing one shows its graph and tables below.
+import type { SelectionResult, Variant } from '../../../shared/api';
+import { traceOf } from './trace-view';
+
+export function VariantAnswers({
+  results,
+  focus,
+  onFocus,
+}: {
+  results: SelectionResult[];
+  focus: Variant | null;
+  onFocus: (v: Variant) => void;
+}) {
+  return (
+    <section className="panel" aria-label="Variants side by side">
+      <h2>Answers</h2>
+      <div className="variant-columns" data-testid="variant-answers">
+        {results.map((r) => {
+          const t = traceOf(r);
+          return (
+            <button
+              key={r.variant}
+              className={r.variant === focus ? 'variant-card active' : 'variant-card'}
+              onClick={() => onFocus(r.variant)}
+              data-variant={r.variant}
+            >
+              <strong>{r.variant}</strong>
+              {t.k !== null && <span className="muted small"> k={t.k}</span>}
+              <ol>
+                {r.answer.map((a) => (
+                  <li key={a.name}>{a.name}</li>
+                ))}
+              </ol>
+              {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
+              <span className="muted small">
+                {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.execution.totalMs)} ms
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
