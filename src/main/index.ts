@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core';
 import { createLogger } from '../core/logger';
+import { createOnnxEngineFactory } from '../core/models/onnx-engine-factory';
 import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
 import { eventChannel, pickPathChannel } from '../preload/bridge';
 import { registerCuratorIpc } from './ipc';
@@ -27,12 +28,8 @@ if (!app.requestSingleInstanceLock()) {
     preload: path.join(here, '../preload/index.cjs'),
   };
 
-  /**
-   * HOOK (model worker, issue 3): ONNX inference runs in this utilityProcess. It becomes `engineFactories.onnx`
-   * below once the core exports an ONNX EngineFactory built on a SpawnWorker (createModelWorkerHost({ spawn })).
-   */
+  /** ONNX inference runs in a utilityProcess: an out-of-memory there ends the worker, not the app. */
   const spawnModelWorker = utilityProcessWorker(path.join(here, 'model-worker.js'));
-  void spawnModelWorker;
 
   app.on('second-instance', () => {
     if (!window) return;
@@ -53,7 +50,17 @@ if (!app.requestSingleInstanceLock()) {
         : path.join(app.getAppPath(), 'resources'),
       secrets: safeStorageSecrets(userData),
       logger,
-      engineFactories: { remote: createRemoteEngineFactory() },
+      engineFactories: {
+        onnx: createOnnxEngineFactory({
+          spawn: spawnModelWorker,
+          logger,
+          cacheDir: path.join(userData, 'cache'),
+        }),
+        remote: createRemoteEngineFactory({
+          embeddingsApiKey: process.env.SKILL_CURATOR_EMBEDDINGS_API_KEY,
+          rerankApiKey: process.env.SKILL_CURATOR_RERANK_API_KEY,
+        }),
+      },
       db: dbOptionsFor({
         isPackaged: app.isPackaged,
         appPath: app.getAppPath(),
