@@ -2,7 +2,8 @@
 // padded batches in the same run (alternating), padding waste of the length-sorted batches, and peak RSS.
 // Uses the random-weight, real-shape Qwen3-0.6B models of ../shared/tools/qwen3_shape_model.py (see its README).
 // Run: npx tsx bench/onnx-throughput.ts [--embed DIR] [--rerank DIR] [--texts 32] [--pairs 8] [--rounds 4] [--threads 2]
-//      [--ours-only]  (our path alone, for its peak RSS)
+//      [--ours-only]  (our path alone, for its peak RSS)  [--worker]  (our path through the model worker process)
+//      [--only embedder|reranker]
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -15,6 +16,9 @@ import { leftPad, paddingWaste, planBatches } from '../src/core/models/onnx/batc
 import { createOnnxEmbedder, QWEN3_END_OF_TEXT, queryText } from '../src/core/models/onnx/qwen3-embedder';
 import { createOnnxCrossEncoder } from '../src/core/models/onnx/qwen3-reranker';
 import { rerankerPromptIds } from '../src/core/models/onnx/qwen3-reranker-template';
+import { forkModelWorker } from '../src/core/models/worker/fork-channel';
+import { createModelWorkerHost } from '../src/core/models/worker/host';
+import { createWorkerCrossEncoder, createWorkerEmbedder } from '../src/core/models/worker/worker-scorers';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,9 +31,13 @@ const { values: args } = parseArgs({
     'max-prompt': { type: 'string', default: '512' },
     /** Only our path, for its own peak RSS (no raw session in the process). */
     'ours-only': { type: 'boolean', default: false },
+    /** Our path through the model worker process (as the app runs it) instead of in this process. */
+    worker: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'both' }, // embedder | reranker | both
   },
 });
 const threads = Number(args.threads);
+const host = args.worker ? createModelWorkerHost({ spawn: forkModelWorker() }) : undefined;
 const oursOnly = args['ours-only'];
 const rounds = Number(args.rounds);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,7 +158,9 @@ function report(label: string, runs: { ours: Run[]; raw: Run[] }, waste: number,
     `${label}\n  ${tokens} real tokens per run; padding waste ${(waste * 100).toFixed(1)} % (goal <= 10 %)\n` +
       `  wall tokens/s: ours median ${median(oursWall).toFixed(1)} [${list(oursWall)}], raw median ${median(rawWall).toFixed(1)} [${list(rawWall)}], ` +
       `ratio ${(median(oursWall) / median(rawWall)).toFixed(3)} (goal >= 0.9)\n` +
-      `  tokens per CPU-second: ours ${median(oursCpu).toFixed(1)}, raw ${median(rawCpu).toFixed(1)}, ratio ${(median(oursCpu) / median(rawCpu)).toFixed(3)}\n` +
+      (host
+        ? '  tokens per CPU-second: n/a (our path runs in the worker process)\n'
+        : `  tokens per CPU-second: ours ${median(oursCpu).toFixed(1)}, raw ${median(rawCpu).toFixed(1)}, ratio ${(median(oursCpu) / median(rawCpu)).toFixed(3)}\n`) +
       `  RSS now ${mib(process.memoryUsage().rss / 1024)}, peak so far ${mib(peakRss())}`,
   );
 }
@@ -162,7 +172,10 @@ async function benchEmbedder(dir: string, library: ReturnType<typeof skills>): P
   const n = Number(args.texts);
   const texts = library.slice(0, n).map((s) => `${s.name}: ${s.description}`);
   const opts = { maxBatchSize: 16, maxBatchTokens: 4096 };
-  const embedder = await createOnnxEmbedder({ folder: dir, device: 'cpu', dtype: 'fp32', threads, ...opts });
+  const embedderOptions = { folder: dir, device: 'cpu', dtype: 'fp32', threads, ...opts } as const;
+  const embedder = host
+    ? await createWorkerEmbedder(host, embedderOptions)
+    : await createOnnxEmbedder(embedderOptions);
   const t0 = performance.now();
   const rss0 = rssMib();
   const info = await embedder.load();
@@ -222,13 +235,10 @@ async function benchReranker(dir: string, library: ReturnType<typeof skills>): P
     query: ['turn a folder of PDFs into a searchable index', 'write unit tests for a rust crate'][i % 2]!,
     document: `${s.name}: ${s.description}\n${s.body}`,
   }));
-  const encoder = await createOnnxCrossEncoder({
-    folder: dir,
-    device: 'cpu',
-    dtype: 'fp32',
-    threads,
-    maxTokens: budget,
-  });
+  const encoderOptions = { folder: dir, device: 'cpu', dtype: 'fp32', threads, maxTokens: budget } as const;
+  const encoder = host
+    ? await createWorkerCrossEncoder(host, encoderOptions)
+    : await createOnnxCrossEncoder(encoderOptions);
   const t0 = performance.now();
   const rss0 = rssMib();
   const info = await encoder.load();
@@ -298,13 +308,19 @@ if (missing.length === 2) {
   process.exit(0);
 }
 console.log(
-  `threads ${threads}, rounds ${rounds}, cpus ${os.cpus().length}, node ${process.version}, onnxruntime-node`,
+  `threads ${threads}, rounds ${rounds}, cpus ${os.cpus().length}, node ${process.version}; ` +
+    `our path ${host ? 'through the model worker process' : 'in this process'}`,
 );
 const library = skills();
-if (modelPresent(embedDir)) await benchEmbedder(embedDir, library);
-else console.log(`embedder SKIPPED: no model at ${embedDir}`);
-if (modelPresent(rerankDir)) await benchReranker(rerankDir, library);
-else console.log(`reranker SKIPPED: no model at ${rerankDir}`);
+if (args.only !== 'reranker') {
+  if (modelPresent(embedDir)) await benchEmbedder(embedDir, library);
+  else console.log(`embedder SKIPPED: no model at ${embedDir}`);
+}
+if (args.only !== 'embedder') {
+  if (modelPresent(rerankDir)) await benchReranker(rerankDir, library);
+  else console.log(`reranker SKIPPED: no model at ${rerankDir}`);
+}
+host?.close();
 console.log(
-  `peak RSS ${mib(peakRss())} (${oursOnly ? 'our path only' : "both paths' sessions loaded in this process"})`,
+  `peak RSS ${mib(peakRss())} (${host ? 'this process: the raw session; ours lives in the worker' : oursOnly ? 'our path only' : "both paths' sessions loaded in this process"})`,
 );
