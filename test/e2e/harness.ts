@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createCore, type Core } from '../../src/core';
+import { createCore, type Core, type CoreOptions } from '../../src/core';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,9 +81,12 @@ export interface BrowserModeServer {
   close(): Promise<void>;
 }
 
-export async function startBrowserModeServer(servedRenderer: string): Promise<BrowserModeServer> {
+export async function startBrowserModeServer(
+  servedRenderer: string,
+  coreOptions: Partial<CoreOptions> = {},
+): Promise<BrowserModeServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-'));
-  const core = createCore({ dataDir, resourcesDir: path.join(repoRoot, 'resources') });
+  const core = createCore({ dataDir, resourcesDir: path.join(repoRoot, 'resources'), ...coreOptions });
   const host = await startHttpHost({ core, port: 0, rendererDir: servedRenderer });
   return {
     core,

@@ -1,7 +1,10 @@
 // Which engine runs each role and on which provider, model folder verification and download, the vector index.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ModelRole, ModelVerifyReport } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
+import type { Settings } from '../../../shared/settings';
+
+type ModelSlot = Settings['models']['embedder'];
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
@@ -28,7 +31,8 @@ function VerifyReport({ report }: { report: ModelVerifyReport }) {
   );
 }
 
-function RoleTools({ role, path }: { role: ModelRole; path: string }) {
+function RoleTools({ role, slot }: { role: ModelRole; slot: ModelSlot }) {
+  const path = slot.path;
   const client = useClient();
   const action = useAction();
   const [report, setReport] = useState<ModelVerifyReport | null>(null);
@@ -49,7 +53,16 @@ function RoleTools({ role, path }: { role: ModelRole; path: string }) {
         <button
           disabled={!path || action.busy}
           onClick={async () =>
-            setReport((await action.run(() => client.call('models.add', { role, path }))) ?? null)
+            setReport(
+              (await action.run(() =>
+                client.call('models.add', {
+                  role,
+                  path,
+                  dtype: slot.dtype === 'auto' ? undefined : slot.dtype,
+                  device: slot.device === 'auto' ? undefined : slot.device,
+                }),
+              )) ?? null,
+            )
           }
         >
           Use this folder
@@ -71,13 +84,21 @@ function RoleTools({ role, path }: { role: ModelRole; path: string }) {
   );
 }
 
-export function ModelsPanel({ paths }: { paths: Record<ModelRole, string> }) {
+export function ModelsPanel({ slots }: { slots: Record<ModelRole, ModelSlot> }) {
   const client = useClient();
   const status = useApi('models.status', {});
   const index = useApi('index.status', {});
   const action = useAction();
   const [indexJob, setIndexJob] = useState<JobInfo | null>(null);
   const job = useJob(indexJob);
+  const indexFinished = job?.status === 'done' ? job.id : null;
+  const { reload: reloadIndex } = index;
+  const { reload: reloadStatus } = status;
+  useEffect(() => {
+    if (!indexFinished) return;
+    reloadIndex();
+    reloadStatus();
+  }, [indexFinished, reloadIndex, reloadStatus]);
   useCuratorEvent((e) => {
     if (e.type === 'models.changed') {
       status.reload();
@@ -102,7 +123,7 @@ export function ModelsPanel({ paths }: { paths: Record<ModelRole, string> }) {
           <tbody>
             {status.data.map((s) => (
               <tr key={s.role}>
-                <td>{s.role}</td>
+                <td className="nowrap">{s.role}</td>
                 <td>{s.engine}</td>
                 <td>{s.id}</td>
                 <td>
@@ -115,12 +136,12 @@ export function ModelsPanel({ paths }: { paths: Record<ModelRole, string> }) {
           </tbody>
         </table>
       )}
-      <RoleTools role="embedder" path={paths.embedder} />
-      <RoleTools role="reranker" path={paths.reranker} />
+      <RoleTools role="embedder" slot={slots.embedder} />
+      <RoleTools role="reranker" slot={slots.reranker} />
       <h3>Vector index</h3>
       <ErrorNote error={index.error} />
       {index.data && (
-        <p className="small">
+        <p className="small" data-testid="index-status">
           {index.data.vectors} of {index.data.skills} skills embedded
           {index.data.modelId ? ` with ${index.data.modelId} (${index.data.dim}-d)` : ''}
           {index.data.stale ? ` · stale: ${index.data.staleReason ?? 'model changed'}` : ''}

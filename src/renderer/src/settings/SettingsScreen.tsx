@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { ErrorNote } from '../app/ErrorNote';
-import { useClient } from '../app/context';
+import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { LlmTools } from './LlmTools';
 import { ModelsPanel } from './ModelsPanel';
@@ -19,6 +19,10 @@ export function SettingsScreen() {
   useEffect(() => {
     if (loaded.data) setDraft(loaded.data);
   }, [loaded.data]);
+  // Using a model folder changes the settings on the backend; show the new values.
+  useCuratorEvent((event) => {
+    if (event.type === 'models.changed') loaded.reload();
+  });
 
   if (loaded.error && !draft) return <ErrorNote error={loaded.error} />;
   if (!draft || !loaded.data) return <p className="muted">Loading settings…</p>;
@@ -71,9 +75,7 @@ export function SettingsScreen() {
               }}
             />
             {field.key === 'models' && (
-              <ModelsPanel
-                paths={{ embedder: draft.models.embedder.path, reranker: draft.models.reranker.path }}
-              />
+              <ModelsPanel slots={{ embedder: draft.models.embedder, reranker: draft.models.reranker }} />
             )}
             {field.key === 'llm' && <LlmTools dirty={changedGroups.includes('llm')} />}
           </section>

@@ -1,0 +1,90 @@
+// Settings → local models in Chromium, against a real ONNX model (a tiny Qwen3-shaped embedder run by transformers.js
+// and onnxruntime-node in the model worker): verify a folder, use it, build the vector index, search densely.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-factory';
+import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
+import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
+import {
+  chromiumPath,
+  ensureRendererBuilt,
+  inBothThemes,
+  launchChromium,
+  repoRoot,
+  screenshotDir,
+  startBrowserModeServer,
+  type BrowserModeServer,
+} from './harness';
+
+describe.runIf(existsSync(chromiumPath))('local models in the Settings screen', () => {
+  let dir: string;
+  let server: BrowserModeServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-models-'));
+    writeTinyQwen3(path.join(dir, 'embedder'), { head: 'base', hidden: 32, seed: 3, dtypes: ['fp32'] });
+    const renderer = await ensureRendererBuilt();
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startBrowserModeServer(renderer, {
+      engineFactories: {
+        onnx: createOnnxEngineFactory({ spawn: forkModelWorker(), cacheDir: path.join(dir, 'cache') }),
+      },
+    });
+    const job = await server.core['library.import']({
+      path: path.join(repoRoot, 'resources', 'sample-library'),
+    });
+    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(30_000);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('verifies a model folder, uses it, builds the index and searches densely', async () => {
+    await page.goto(`${server.host.url}/#token=${server.host.token}`);
+    await page.evaluate(() => (window.location.hash = '#/settings'));
+    const models = page.locator('section[aria-label="Local models"]');
+    await models.waitFor();
+    await expect.poll(() => models.getByTestId('engine-status').textContent()).toMatch(/lexical/);
+
+    await page.locator('input[name="models.embedder.path"]').fill(path.join(dir, 'not-a-model'));
+    await models.getByRole('button', { name: 'Verify folder' }).first().click();
+    await models.locator('.error-note', { hasText: 'Model folder has problems' }).waitFor();
+
+    await page.locator('input[name="models.embedder.path"]').fill(path.join(dir, 'embedder'));
+    await page.locator('select[name="models.embedder.dtype"]').selectOption('fp32');
+    await page.locator('select[name="models.embedder.device"]').selectOption('cpu');
+    await models.getByRole('button', { name: 'Verify folder' }).first().click();
+    await models.locator('.note.ok', { hasText: 'Model folder is usable' }).waitFor({ timeout: 90_000 });
+    await models.getByRole('button', { name: 'Use this folder' }).first().click();
+    await expect
+      .poll(() => models.getByTestId('engine-status').locator('tbody tr').first().textContent(), {
+        timeout: 90_000,
+      })
+      .toMatch(/onnx/);
+
+    await models.getByRole('button', { name: 'Build index' }).click();
+    await expect
+      .poll(() => models.getByTestId('index-status').textContent(), { timeout: 120_000 })
+      .toMatch(/^48 of 48 skills embedded/);
+    await expect.poll(() => models.getByTestId('engine-status').textContent()).toMatch(/cpu/);
+    await inBothThemes(page, 'settings-models', 'section[aria-label="Local models"]');
+
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await page.getByLabel('Search mode').selectOption('dense');
+    await page.getByLabel('Search', { exact: true }).fill('heat the mug');
+    await expect.poll(() => page.getByTestId('search-summary').textContent()).toMatch(/dense, embedder/);
+    expect(await page.locator('.skill-row').count()).toBeGreaterThan(0);
+    await inBothThemes(page, 'library-dense');
+  }, 300_000);
+});
