@@ -130,6 +130,19 @@ describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
       .toBe('household-heat-object-microwave');
   });
 
+  it('filters the library by review status', async () => {
+    await go('#/library', '.skill-list');
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByLabel('Review status').selectOption('verified');
+    await page.waitForFunction(
+      () => document.querySelector('.skill-list')?.getAttribute('data-count') === '1',
+    );
+    expect(await page.locator('.skill-row button').first().getAttribute('data-skill-name')).toBe(
+      'household-heat-object-microwave',
+    );
+    await page.getByLabel('Review status').selectOption('');
+  });
+
   it('lists the finished import on the jobs screen', async () => {
     await go('#/jobs', 'section[aria-label="Past jobs"]');
     await page.locator('li.job[data-status="done"]').first().waitFor();
