@@ -120,7 +120,8 @@ export function createEngines(
     async verifyModel(folder, role, dtype) {
       const onnx = factories.onnx;
       if (onnx?.verify) return onnx.verify(folder, role, dtype as OnnxDtype | undefined);
-      return verifyModelFolder(folder, role, { dtype: dtype as OnnxDtype | undefined });
+      // Without a worker, only the files are checked: opening a real model here would block the event loop.
+      return verifyModelFolder(folder, role, { dtype: dtype as OnnxDtype | undefined, openModel: false });
     },
     async close() {
       await engines.reset();
