@@ -6,26 +6,12 @@ import { buildGraph } from './graph';
 import { parseSelectorAnswer, selectorPrompt } from './llm-selector';
 import { nodeWeights, stageBoundaries, stageSpans } from './split';
 import { dedupWinners, stageWinners } from './stages';
-import type {
-  AnswerItem,
-  LlmSelectorTrace,
-  NodeTrace,
-  RankedEntry,
-  StageTrace,
-  Variant,
-} from './trace-types';
+import type { AnswerItem, SelectionTrace, Variant } from './trace-types';
 
-export interface VariantResult {
-  nodes: NodeTrace[];
-  splitPoints: number[];
-  stages: StageTrace[];
-  ranking: RankedEntry[];
-  llm: LlmSelectorTrace | null;
-  answer: AnswerItem[];
-  reason: string | null;
-  llmMs: number;
-  llmCalled: boolean;
-}
+export type VariantResult = Pick<
+  SelectionTrace,
+  'nodes' | 'splitPoints' | 'stages' | 'ranking' | 'llm' | 'answer' | 'reason'
+> & { llmMs: number; llmCalled: boolean };
 
 export interface VariantOptions {
   k: number;

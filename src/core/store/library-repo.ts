@@ -1,4 +1,5 @@
 // The read side of the library: skill lists and details, sources, conflicts and figures for the whole file.
+import type { LibraryStats as ApiLibraryStats } from '../../shared/api/library';
 import { statSync } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import type { PackageFileKind, SourceKind, ValidationIssue } from '../skills/types';
@@ -160,14 +161,8 @@ export function listSources(db: Db): SourceSummary[] {
   });
 }
 
-export interface LibraryStats {
-  skills: number;
-  sources: number;
-  withWarnings: number;
-  openConflicts: number;
-  byStatus: Record<ReviewStatus, number>;
-  /** The database file and its write-ahead log, in bytes. */
-  dbBytes: number;
+/** The contract's stats plus the file count and a row per source. */
+export interface LibraryStats extends ApiLibraryStats {
   files: number;
   perSource: {
     id: number;
