@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { contentSecurityPolicy } from './src/main/csp';
+import { contentSecurityPolicy } from './src/shared/csp';
 
 const root = import.meta.dirname;
 

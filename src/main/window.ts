@@ -2,7 +2,7 @@
 import { BrowserWindow, session, shell } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { contentSecurityPolicy, devContentSecurityPolicy } from './csp';
+import { contentSecurityPolicy, devContentSecurityPolicy } from '../shared/csp';
 
 export interface WindowTarget {
   /** The dev server during `npm run dev`, else the built index.html. */

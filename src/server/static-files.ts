@@ -2,6 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { contentSecurityPolicy } from '../shared/csp';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,10 +14,6 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2',
 };
-
-/** The same policy as the Electron window: nothing remote, no inline script. */
-export const contentSecurityPolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 export function serveStatic(rootDir: string, urlPath: string, res: ServerResponse): boolean {
   let decoded: string;

@@ -1,5 +1,5 @@
 // The window's Content-Security-Policy: nothing but the app's own files, inline data: images, no remote loads.
-// Shared by the built page (a meta tag, see vite.web.config.ts) and the Electron session (a response header).
+// Shared by the built page (a meta tag, see vite.web.config.ts), the Electron session and the HTTP host (headers).
 
 const strict = {
   'default-src': ["'self'"],
