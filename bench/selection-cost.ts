@@ -1,6 +1,7 @@
 // Cross-encoder pairs and prompt tokens per selection, per variant, on the sample tasks: without the exact cuts,
 // with them, and with scores shared across the variants of a task. The answers must not change; the script checks it.
 // Run: npx tsx bench/selection-cost.ts [--states none|synthetic] [--recall-k 30] [--encoder ./path/to/module.ts]
+//   [--tasks N] [--time-only]
 //   --states synthetic gives every skill a precondition and completion (the worst case for alignment pairs; the
 //   sample library ships unparsed). --encoder loads a module whose default export is `(db) => Promise<CrossEncoder>`
 //   (e.g. the ONNX cross-encoder on the real-shape models) to time selections with it; the default is lexical.
@@ -27,6 +28,10 @@ const { values: args } = parseArgs({
     states: { type: 'string', default: 'none' },
     'recall-k': { type: 'string', default: '30' },
     encoder: { type: 'string' },
+    /** Only the first N sample tasks (a real-shape model scores ~150 tokens/s on 2 cores). */
+    tasks: { type: 'string' },
+    /** Only the run with the exact cuts, to time a slow encoder; no before/after comparison. */
+    'time-only': { type: 'boolean', default: false },
   },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -57,7 +62,10 @@ async function main(): Promise<void> {
       { path: path.join(repoRoot, 'resources/sample-library') },
       { signal: new AbortController().signal, report: noop },
     );
-    const tasks = parseLabelJsonl(readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'));
+    const allTasks = parseLabelJsonl(
+      readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'),
+    );
+    const tasks = args.tasks ? allTasks.slice(0, Number(args.tasks)) : allTasks;
     const encoder = await loadEncoder(db);
     const scorer = crossEncoderScoreProvider(encoder);
     const inputs: SelectionInput[] = [];
@@ -88,9 +96,11 @@ async function main(): Promise<void> {
       let pruned = 0;
       let ms = 0;
       for (const [i, input] of inputs.entries()) {
-        const naive = await selectSkills(input, scorer, { ...v, prune: false });
         const cut = await selectSkills(input, scorer, { ...v });
-        const withShared = await selectSkills(input, scorer, { ...v, memo: memos[i] });
+        const naive = args['time-only'] ? cut : await selectSkills(input, scorer, { ...v, prune: false });
+        const withShared = args['time-only']
+          ? cut
+          : await selectSkills(input, scorer, { ...v, memo: memos[i] });
         if (
           JSON.stringify(naive.answer) !== JSON.stringify(cut.answer) ||
           JSON.stringify(cut.answer) !== JSON.stringify(withShared.answer)
