@@ -3,12 +3,12 @@
 import type { EngineStatus, ModelRole, ModelVerifyReport } from '../shared/api';
 import type { Settings } from '../shared/settings';
 import { lexicalCrossEncoderId, createLexicalCrossEncoder } from './models/lexical/lexical-cross-encoder';
-import { lexicalRecall, lexicalRecallEngine } from './models/lexical/lexical-recall';
+import { lexicalRecallEngine } from './models/lexical/lexical-recall';
 import type { CrossEncoder, Embedder } from './models/ports';
 import { createCachedCrossEncoder } from './models/score-cache';
 import type { OnnxDtype } from './models/manager/dtype-device';
 import { verifyModelFolder } from './models/manager/verify-folder';
-import { denseRecall } from './search/dense';
+import { recallSkills } from './search/recall';
 import { instructionVersions } from './select/instructions';
 import type { RecallFn } from './select/recall';
 import type { Db } from './store/db';
@@ -74,16 +74,14 @@ export function createEngines(
       return crossEncoder;
     },
     async recall() {
-      const vectors = await engines.embedder();
-      const instruction = settings().selection.recallInstruction;
-      if (!vectors) return { id: lexicalRecallEngine, recall: (query, k) => lexicalRecall(db, query, k) };
+      const deps = {
+        db,
+        embedder: (await engines.embedder()) ?? undefined,
+        recallInstruction: settings().selection.recallInstruction,
+      };
       return {
-        id: vectors.id,
-        recall: async (query, k) =>
-          (await denseRecall(db, vectors, query, k, {}, { instruction })).map((c) => ({
-            skillId: c.skillId,
-            score: c.cosine,
-          })),
+        id: deps.embedder?.dim ? deps.embedder.id : lexicalRecallEngine,
+        recall: async (query, k) => (await recallSkills(deps, query, k)).candidates,
       };
     },
     status() {

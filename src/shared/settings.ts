@@ -1,6 +1,10 @@
 // Every number that tunes behaviour lives here, with its default; the UI shows them from this schema.
 import { z } from 'zod';
 
+/** The embedder's query instruction for the recall (METHOD.md step 1). */
+export const DEFAULT_RECALL_INSTRUCTION =
+  'Given an agent task, retrieve the skill whose description best helps complete it';
+
 const modelSlot = z.object({
   /** A model folder (config.json, tokenizer, onnx/); empty = not installed. */
   path: z.string().default(''),
@@ -47,9 +51,7 @@ export const settingsSchema = z.object({
       crossEncoderMaxTokens: z.number().int().min(128).max(8192).default(1024),
       /** Body budget (characters) per candidate shown to the LLM selector. */
       llmSelectorBodyChars: z.number().int().min(0).max(20_000).default(600),
-      recallInstruction: z
-        .string()
-        .default('Given an agent task, retrieve the skill whose description best helps complete it'),
+      recallInstruction: z.string().default(DEFAULT_RECALL_INSTRUCTION),
     })
     .prefault({}),
   llm: z

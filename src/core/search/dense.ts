@@ -1,5 +1,6 @@
 // Dense recall (METHOD.md step 1): the K skills whose recall-text vector has the largest cosine with the query's.
 // A binary coarse pass picks a shortlist, which is rescored exactly from the stored float vectors.
+import { DEFAULT_RECALL_INSTRUCTION } from '../../shared/settings';
 import type { SkillFilter } from '../store/library-filter';
 import { CuratorError } from '../../shared/errors';
 import type { Embedder } from '../models/ports';
@@ -21,8 +22,7 @@ export interface DenseOptions {
   signal?: AbortSignal;
 }
 
-export const defaultRecallInstruction =
-  'Given an agent task, retrieve the skill whose description best helps complete it';
+export const defaultRecallInstruction = DEFAULT_RECALL_INSTRUCTION;
 
 interface Cached {
   key: string;
