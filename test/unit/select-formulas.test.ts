@@ -243,6 +243,24 @@ describe('section 4: stage-wise selection', () => {
       }
   });
 
+  it('a phi tie between different rho and fit still goes to the smaller index, whichever is scored first', async () => {
+    // phi_a = logσ(0.5) + logσ(2) and phi_b = logσ(2) + logσ(0.5): equal in floating point. b has the larger rho, so
+    // it is scored first.
+    const table: RTable = {
+      ...graphTable,
+      'relevance|a': 0.5,
+      'relevance|b': 2,
+      'stage-fit|T0. T1. T2.|a': 2,
+      'stage-fit|T0. T1. T2.|b': 0.5,
+    };
+    for (const o of both) {
+      const trace = await selectSkills(twins(['a', 'b']), new TableScorer(table), o);
+      const [a, b] = trace.stages[0]!.phi;
+      expect(a!.phi).toBe(b!.phi);
+      expect(trace.answer.map((x) => x.name)).toEqual(['a']);
+    }
+  });
+
   it('the answer is the stage winners in stage order, repeats removed, each with the stages it won', async () => {
     // no-split: winners z, a, z over stages 0, 1, 2 (z is the last candidate).
     const input: SelectionInput = {

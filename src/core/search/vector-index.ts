@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { CuratorError } from '../../shared/errors';
 import type { JobProgress } from '../../shared/jobs';
 import type { Embedder } from '../models/ports';
+import { recallText } from '../select/documents';
 import type { Db } from '../store/db';
 import { removeOrphanBits, removeOtherModels, writeVectors, type StoredVector } from './vector-store';
 
@@ -49,10 +50,6 @@ export interface VectorIndexStatus {
   updatedAt: string | null;
 }
 
-export function recallText(name: string, description: string): string {
-  return `${name} | ${description}`;
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 interface StateRow {
@@ -94,7 +91,7 @@ function pendingWork(db: Db, modelId: string, dtype: string, dim: number): { tod
   const todo: Work[] = [];
   let current = 0;
   for (const r of rows) {
-    const text = recallText(r.name, r.description);
+    const text = recallText(r);
     const hash = sha256(text);
     if (r.hash === hash && r.model === modelId && r.dtype === dtype && r.dim === dim) current++;
     else todo.push({ skillId: r.id, text, hash });
