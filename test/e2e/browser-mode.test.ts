@@ -1,14 +1,14 @@
 // End to end in Debian's Chromium against the browser mode on a fresh data folder: import the sample library, search,
 // review a skill's states (surviving a reload), read the jobs, evaluate variants, run a selection and a what-if.
 // Screenshots of each screen in both themes go to test-output/screenshots/.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer } from '../fixtures/openai-server';
 import {
-  chromiumPath,
+  chromiumOrSkip,
   ensureRendererBuilt,
   inBothThemes,
   launchChromium,
@@ -23,7 +23,7 @@ import {
 const sampleLibrary = path.join(repoRoot, 'resources', 'sample-library');
 const sampleTasks = path.join(repoRoot, 'resources', 'sample-tasks.jsonl');
 
-describe.runIf(existsSync(chromiumPath))('browser mode in Chromium', () => {
+describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   let server: BrowserModeServer;
   let browser: Browser;
   let page: Page;

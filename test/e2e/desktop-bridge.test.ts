@@ -1,7 +1,7 @@
 // Desktop mode without an Electron binary: the built renderer in Chromium with window.curator shaped like the preload's
 // bridge, wired to the real main-process IPC registration (registerCuratorIpc) over the real core. Only Electron's
 // ipcRenderer/ipcMain pipe is replaced (by Playwright's page bindings); the renderer must pick its IPC transport.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { registerCuratorIpc, type IpcInvokeEventLike, type IpcMainLike } from '.
 import { invokeChannel, type InvokeOutcome } from '../../src/preload/bridge';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
 import {
-  chromiumPath,
+  chromiumOrSkip,
   ensureRendererBuilt,
   inBothThemes,
   launchChromium,
@@ -37,7 +37,7 @@ class InProcessIpc implements IpcMainLike {
 
 const sampleLibrary = path.join(repoRoot, 'resources', 'sample-library');
 
-describe.runIf(existsSync(chromiumPath))('desktop mode through the IPC bridge', () => {
+describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
   let dataDir: string;
   let renderer: string;
   let core: Core;

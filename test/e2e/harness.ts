@@ -6,12 +6,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core, type CoreOptions } from '../../src/core';
+import { requireOrSkip } from '../fixtures/require-or-skip';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const rendererDir = path.join(repoRoot, 'out', 'renderer');
 export const screenshotDir = path.join(repoRoot, 'test-output', 'screenshots');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** For `describe.runIf`: Chromium is there; otherwise a loud skip, or under CI=true a failed run. */
+export function chromiumOrSkip(): boolean {
+  return requireOrSkip(
+    existsSync(chromiumPath),
+    `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -1,12 +1,12 @@
 // The library list at 70,000 skills: the page holds only the rows on screen and fetches pages as it scrolls.
 // The list API here serves generated rows so the test measures the renderer, not the import.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillSummary } from '../../src/shared/api';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
 import {
-  chromiumPath,
+  chromiumOrSkip,
   ensureRendererBuilt,
   launchChromium,
   screenshot,
@@ -30,7 +30,7 @@ function row(i: number): SkillSummary {
   };
 }
 
-describe.runIf(existsSync(chromiumPath))('library list at 70,000 skills', () => {
+describe.runIf(chromiumOrSkip())('library list at 70,000 skills', () => {
   let base: BrowserModeServer;
   let host: HttpHost;
   let browser: Browser;

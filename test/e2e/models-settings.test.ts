@@ -1,6 +1,6 @@
 // Settings → local models in Chromium, against a real ONNX model (a tiny Qwen3-shaped embedder run by transformers.js
 // and onnxruntime-node in the model worker): verify a folder, use it, build the vector index, search densely.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +9,7 @@ import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-facto
 import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
 import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 import {
-  chromiumPath,
+  chromiumOrSkip,
   ensureRendererBuilt,
   inBothThemes,
   launchChromium,
@@ -19,7 +19,7 @@ import {
   type BrowserModeServer,
 } from './harness';
 
-describe.runIf(existsSync(chromiumPath))('local models in the Settings screen', () => {
+describe.runIf(chromiumOrSkip())('local models in the Settings screen', () => {
   let dir: string;
   let server: BrowserModeServer;
   let browser: Browser;

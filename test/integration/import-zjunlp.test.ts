@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSource, listSkills } from '../../src/core/skills/index';
 import type { ImportReport } from '../../src/core/skills/types';
+import { requireOrSkip } from '../fixtures/require-or-skip';
 import { tempLibrary, testJob, zjunlpDir, type TempLibrary } from '../fixtures/skills/library-fixture';
 
 function countSkillMd(dir: string): number {
@@ -16,7 +17,12 @@ function countSkillMd(dir: string): number {
   return n;
 }
 
-describe.skipIf(!existsSync(zjunlpDir))('zjunlp skills', () => {
+describe.runIf(
+  requireOrSkip(
+    existsSync(zjunlpDir),
+    `no zjunlp skill set at ${zjunlpDir} (the shared data folder ../shared/data)`,
+  ),
+)('zjunlp skills', () => {
   let lib: TempLibrary;
   let first: ImportReport;
   beforeAll(async () => {
