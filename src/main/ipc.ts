@@ -32,8 +32,9 @@ export function registerCuratorIpc(
 ): () => void {
   const handlers = new Map<ApiMethod, Handler>();
   for (const method of apiMethods) {
-    const fn = api[method] as (req: unknown) => Promise<unknown>;
-    handlers.set(method, (req) => fn.call(api, req));
+    const fn = api[method] as ((req: unknown) => Promise<unknown>) | undefined;
+    // The type rules out a missing method; an object built at run time can still lack one: it answers UNAVAILABLE.
+    if (typeof fn === 'function') handlers.set(method, (req) => fn.call(api, req));
   }
 
   ipc.handle(invokeChannel, async (event, method, req): Promise<InvokeOutcome> => {

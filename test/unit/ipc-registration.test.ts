@@ -128,11 +128,74 @@ describe('registerCuratorIpc', () => {
     await expect(ipc.invoke(invokeChannel, page, 'jobs.list', {})).rejects.toThrow(/No handler/);
   });
 
-  it('does not compile with an API that lacks a method', () => {
+  it('registers every method of the contract on one channel and routes each to its own implementation', async () => {
     const ipc = new InProcessIpc();
-    const { 'select.replay': _missing, ...incomplete } = apiWith({});
+    const seen: [string, unknown][] = [];
+    const echo = Object.fromEntries(
+      apiMethods.map((m) => [
+        m,
+        async (req: unknown) => {
+          seen.push([m, req]);
+          return { method: m, req };
+        },
+      ]),
+    ) as unknown as CuratorApi;
+    registerCuratorIpc(ipc, echo);
+    expect([...ipc.handlers.keys()]).toEqual([invokeChannel]);
+    expect(apiMethods.length).toBeGreaterThan(20);
+    for (const [i, m] of apiMethods.entries()) {
+      expect(await ipc.invoke(invokeChannel, page, m, { i })).toEqual({
+        ok: true,
+        result: { method: m, req: { i } },
+      });
+    }
+    expect(seen).toEqual(apiMethods.map((m, i) => [m, { i }]));
+    // A call without a request gets an empty one.
+    expect(await ipc.invoke(invokeChannel, page, apiMethods[0]!)).toEqual({
+      ok: true,
+      result: { method: apiMethods[0], req: {} },
+    });
+  });
+
+  it('answers the failures of every method as data: a CuratorError keeps its code, anything else is INTERNAL', async () => {
+    const curatorErrors = new InProcessIpc();
+    registerCuratorIpc(curatorErrors, apiWith({}));
+    const plainErrors = new InProcessIpc();
+    const logged: string[] = [];
+    registerCuratorIpc(
+      plainErrors,
+      Object.fromEntries(
+        apiMethods.map((m) => [
+          m,
+          () => {
+            throw new RangeError(`${m} broke`);
+          },
+        ]),
+      ) as unknown as CuratorApi,
+      { onError: (m) => logged.push(m) },
+    );
+    for (const m of apiMethods) {
+      expect(await curatorErrors.invoke(invokeChannel, page, m, {})).toEqual({
+        ok: false,
+        error: { code: 'UNAVAILABLE', message: `${m} is not wired yet` },
+      });
+      expect(await plainErrors.invoke(invokeChannel, page, m, {})).toEqual({
+        ok: false,
+        error: { code: 'INTERNAL', message: `${m} broke` },
+      });
+    }
+    expect(logged).toEqual([...apiMethods]);
+  });
+
+  it('an API object that lacks a method (a type error) answers that method as UNAVAILABLE and serves the rest', async () => {
+    const ipc = new InProcessIpc();
+    const { 'select.replay': _missing, ...incomplete } = apiWith({ 'jobs.list': async () => [] });
     // @ts-expect-error: 'select.replay' is missing, so this is not a CuratorApi.
-    const register = () => registerCuratorIpc(ipc, incomplete);
-    expect(typeof register).toBe('function');
+    registerCuratorIpc(ipc, incomplete);
+    expect(await ipc.invoke(invokeChannel, page, 'select.replay', { runId: 1 })).toEqual({
+      ok: false,
+      error: { code: 'UNAVAILABLE', message: 'select.replay is not implemented' },
+    });
+    expect(await ipc.invoke(invokeChannel, page, 'jobs.list', {})).toEqual({ ok: true, result: [] });
   });
 });
