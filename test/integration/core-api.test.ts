@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/core';
 import { createCore } from '../../src/core';
 import type { ImportReport } from '../../src/shared/api';
+import type { CandidateTrace } from '../../src/shared/trace';
+import { expectEvalMetricsFollowAnswers } from '../fixtures/eval-oracle';
+import { expectTraceFollowsMethod } from '../fixtures/method-oracle';
 
 const resources = path.resolve('resources');
 let dir: string;
@@ -55,12 +58,19 @@ describe('the core API end to end', () => {
   it('selects in stages with the full method and explains it in the trace', async () => {
     const { task, parse } = hotMug();
     const r = await core['select.run']({ task, parse, variant: 'full' });
-    expect(r.trace.parse?.subtasks).toEqual(parse.subtasks);
-    expect(r.trace.nodes).toHaveLength(parse.states.length);
-    expect(r.answer.length).toBeGreaterThanOrEqual(1);
-    expect(r.answer.length).toBeLessThanOrEqual(r.trace.stages.length);
-    const candidateNames = r.trace.candidates.map((c) => c.name);
-    for (const a of r.answer) expect(candidateNames).toContain(a.name);
+    expect(r.trace.parse).toEqual(parse);
+    expectTraceFollowsMethod(r.trace);
+    // The verified states put the gold skills on the graph in task order, so the task splits into its three stages.
+    const edge = (name: string) => {
+      const c = r.trace.candidates.find((x) => x.name === name)!;
+      return [c.src, c.tgt, c.parseMissing];
+    };
+    expect(edge('household-locate-object')).toEqual([0, 1, false]);
+    expect(edge('household-heat-object-microwave')).toEqual([1, 2, false]);
+    expect(edge('household-put-object-in-receptacle')).toEqual([2, 3, false]);
+    expect(r.trace.splitPoints).toEqual([1, 2]);
+    expect(r.trace.stages.map((x) => x.tau)).toEqual(parse.subtasks);
+    expect(r.answer.map((a) => a.name)).toEqual(r.trace.answer.map((a) => a.name));
     expect(r.trace.models.crossEncoder).toMatch(/^lexical:/);
     expect((await core['select.get']({ runId: r.runId })).trace).toEqual(r.trace);
   });
@@ -74,9 +84,21 @@ describe('the core API end to end', () => {
       k: 2,
     });
     expect(results.map((r) => r.variant)).toEqual(['full', 'no-parse', 'dense']);
-    expect(results[1]!.answer).toHaveLength(2);
     const cands = results.map((r) => r.trace.candidates.map((c) => c.name));
     expect(cands[1]).toEqual(cands[0]);
+    expect(cands[2]).toEqual(cands[0]);
+    expectTraceFollowsMethod(results[0]!.trace);
+    // no-parse: the top k by rho; dense: the top k by the recall score; ties to the earlier candidate.
+    const top = (r: (typeof results)[number], score: (c: CandidateTrace) => number) =>
+      [...r.trace.candidates]
+        .sort((a, b) => score(b) - score(a) || a.index - b.index)
+        .slice(0, 2)
+        .map((c) => c.name);
+    expect(results[1]!.answer.map((a) => a.name)).toEqual(top(results[1]!, (c) => c.rho!));
+    expect(results[2]!.answer.map((a) => a.name)).toEqual(top(results[2]!, (c) => c.recallScore));
+    expect(results[0]!.trace.candidates.map((c) => c.rho)).toEqual(
+      results[1]!.trace.candidates.map((c) => c.rho),
+    );
   });
 
   it('replays a run unchanged without scoring, and a what-if score edit changes the answer', async () => {
@@ -106,9 +128,11 @@ describe('the core API end to end', () => {
     const report = await core['eval.show']({ runId });
     expect(report.summary.map((s) => s.variant)).toEqual(['full', 'no-parse']);
     expect(report.tasks).toHaveLength(set.itemCount * 2);
-    for (const s of report.summary) {
-      expect(s.f1).toBeGreaterThan(0);
-      expect(s.f1).toBeLessThanOrEqual(1);
+    expectEvalMetricsFollowAnswers(report);
+    for (const t of report.tasks) {
+      const run = await core['select.get']({ runId: t.selectionRunId! });
+      expect(run.trace.answer.map((a) => a.name)).toEqual(t.answer);
+      expect(run.trace.task).toBe(t.task);
     }
     const md = await core['eval.export']({ runId, format: 'markdown' });
     expect(md.content).toContain('| full');

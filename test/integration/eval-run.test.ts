@@ -13,11 +13,14 @@ import {
   listLabelSets,
 } from '../../src/core/eval/label-store';
 import { runEval, type EvalDeps } from '../../src/core/eval/run-eval';
+import { getRun } from '../../src/core/select/runs-store';
 import { createLexicalCrossEncoder } from '../../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall, lexicalRecallEngine } from '../../src/core/models/lexical/lexical-recall';
 import { crossEncoderScoreProvider } from '../../src/core/select/score-provider';
 import { importSource } from '../../src/core/skills/index';
 import type { JobProgress } from '../../src/shared/jobs';
+import { expectEvalMetricsFollowAnswers } from '../fixtures/eval-oracle';
+import { expectTraceFollowsMethod } from '../fixtures/method-oracle';
 import { repoRoot, tempLibrary, testJob, type TempLibrary } from '../fixtures/skills/library-fixture';
 
 let lib: TempLibrary;
@@ -72,13 +75,23 @@ describe('evaluation run', () => {
       expect(t.error).toBeNull();
       if (t.k) expect(t.answer.length).toBeLessThanOrEqual(t.k);
     }
-    // The lexical engine finds most gold skills among K = 30 of 48 candidates.
-    expect(report.recallAtK).toBeGreaterThan(0.5);
-    expect(report.recallAtK).toBeLessThanOrEqual(1);
-    const full = report.summary.find((s) => s.variant === 'full')!;
-    expect(full.crossEncoderPairs).toBeGreaterThan(0);
+    expectEvalMetricsFollowAnswers(report);
+    // Each row is the answer of its stored selection trace; Recall@K is the share of gold among that trace's candidates.
+    const items = new Map(getLabelItems(lib.db, setId).map((i) => [i.id, i]));
+    for (const t of report.tasks) {
+      const trace = getRun(lib.db, t.selectionRunId!).trace;
+      expect([trace.task, trace.variant, trace.k]).toEqual([t.task, t.variant, t.k ?? null]);
+      expect(trace.answer.map((a) => a.name)).toEqual(t.answer);
+      expect(t.gold).toEqual(items.get(t.itemId)!.gold);
+      const recalled = new Set(trace.candidates.map((c) => c.name));
+      expect(t.recallAtK).toBeCloseTo(t.gold.filter((g) => recalled.has(g)).length / t.gold.length, 12);
+      if (t.variant === 'full' || t.variant === 'no-graph' || t.variant === 'no-split')
+        expectTraceFollowsMethod(trace);
+      expect(t.crossEncoderPairs).toBe(trace.counts.pairs);
+    }
+    const perItem = [...items.keys()].map((id) => report.tasks.find((t) => t.itemId === id)!.recallAtK);
+    expect(report.recallAtK).toBeCloseTo(perItem.reduce((a, b) => a + b, 0) / perItem.length, 12);
     expect(report.summary.find((s) => s.variant === 'dense')!.crossEncoderPairs).toBe(0);
-    expect(full.f1).toBeGreaterThan(0);
     expect(j.progress.at(-1)).toMatchObject({ done: 8, total: 8, failed: 0 });
     // Pairs actually sent to the scorer (shared between variants) are fewer than the sum of what each variant needs.
     const sent = j.progress.at(-1)!.counters!.crossEncoderPairs!;
@@ -89,7 +102,7 @@ describe('evaluation run', () => {
       .prepare("SELECT count(*) FROM selection_runs WHERE origin = 'eval'")
       .pluck()
       .get() as number;
-    expect(traced).toBeGreaterThanOrEqual(8 * 7);
+    expect(traced).toBe(8 * 7);
 
     const md = reportToMarkdown(report);
     expect(md).toContain('| full |');

@@ -17,6 +17,7 @@ import {
   type SelectionDeps,
 } from '../../src/core/select/index';
 import { importSource } from '../../src/core/skills/index';
+import { expectTraceFollowsMethod } from '../fixtures/method-oracle';
 import { repoRoot, tempLibrary, testJob, type TempLibrary } from '../fixtures/skills/library-fixture';
 
 let lib: TempLibrary;
@@ -57,8 +58,18 @@ describe('selection on the sample library', () => {
     expect(outcomes.map((o) => o.trace.variant)).toEqual(['full', 'no-parse', 'no-graph', 'dense']);
     const full = outcomes[0]!.trace;
     expect(full.n).toBe(4);
-    expect(full.answer.length).toBeGreaterThanOrEqual(1);
-    expect(full.answer.length).toBeLessThanOrEqual(full.stages.length);
+    expectTraceFollowsMethod(full);
+    expectTraceFollowsMethod(outcomes[2]!.trace);
+    // Every variant ran on the same candidates, in recall order.
+    for (const o of outcomes)
+      expect(o.trace.candidates.map((c) => c.name)).toEqual(full.candidates.map((c) => c.name));
+    const top2 = (score: (c: (typeof full.candidates)[number]) => number) =>
+      [...full.candidates]
+        .sort((a, b) => score(b) - score(a) || a.index - b.index)
+        .slice(0, 2)
+        .map((c) => c.name);
+    expect(outcomes[1]!.trace.answer.map((a) => a.name)).toEqual(top2((c) => c.rho!));
+    expect(outcomes[3]!.trace.answer.map((a) => a.name)).toEqual(top2((c) => c.recallScore));
     expect(full.models).toMatchObject({ recall: 'lexical:bm25', crossEncoder: 'lexical:bm25-overlap-v1' });
     // no-parse reuses all rho values of full: it scores nothing new.
     expect(outcomes[1]!.trace.execution.pairsScored).toBe(0);
@@ -66,7 +77,12 @@ describe('selection on the sample library', () => {
     expect(full.notes.some((n) => n.includes('has no parse'))).toBe(true);
     const stored = getRun(lib.db, outcomes[0]!.runId!);
     expect(stored.trace).toEqual(JSON.parse(JSON.stringify(full)));
-    expect(listRuns(lib.db).length).toBeGreaterThanOrEqual(4);
+    // The run list shows each stored run with its own variant and answer, newest first.
+    expect(listRuns(lib.db, 4).map((r) => [r.runId, r.variant, r.answer, r.task])).toEqual(
+      [...outcomes]
+        .reverse()
+        .map((o) => [o.runId, o.trace.variant, o.trace.answer.map((a) => a.name), mug.task]),
+    );
     expect(renderTrace(full)).toContain('Stage 0');
   });
 
