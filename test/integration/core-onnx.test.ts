@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/core';
 import { createCore } from '../../src/core';
 import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-factory';
+import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
+import { instructions } from '../../src/core/select/instructions';
 import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 
 const resources = path.resolve('resources');
@@ -90,8 +92,33 @@ describe('ONNX engines through the API', () => {
     });
     expect(r.trace.models.crossEncoder).toBe('reranker');
     expect(r.trace.models.recall).toBe('embedder');
-    expect(r.trace.candidates).toHaveLength(5);
-    expect(r.answer).toHaveLength(2);
-    for (const c of r.trace.candidates) expect(Number.isFinite(c.rho)).toBe(true);
+    // C is the dense recall's top 5 for the task, in cosine order.
+    const task = 'put a hot mug in the coffee machine';
+    const dense = await core['library.search']({ query: task, mode: 'dense', limit: 5 });
+    expect(r.trace.candidates.map((c) => c.name)).toEqual(dense.hits.map((h) => h.skill.name));
+    // rho_k = r(q, c_k) as the same reranker, loaded here in-process, scores `name | description | body` under the
+    // relevance instruction; the answer is the top k by rho.
+    const encoder = await createOnnxCrossEncoder({
+      folder: path.join(dir, 'reranker'),
+      dtype: 'fp32',
+      device: 'cpu',
+    });
+    try {
+      const docs = await Promise.all(
+        r.trace.candidates.map(async (c) => {
+          const skill = await core['library.get']({ name: c.name });
+          return `${skill.name} | ${skill.description} | ${skill.body}`;
+        }),
+      );
+      const direct = await encoder.score(
+        docs.map((document) => ({ query: task, document })),
+        { instruction: instructions.relevance.text, maxTokens: 1024 },
+      );
+      r.trace.candidates.forEach((c, i) => expect(c.rho).toBeCloseTo(direct[i]!.r, 4));
+    } finally {
+      await encoder.dispose();
+    }
+    const byRho = [...r.trace.candidates].sort((a, b) => b.rho! - a.rho! || a.index - b.index);
+    expect(r.answer.map((a) => a.name)).toEqual(byRho.slice(0, 2).map((c) => c.name));
   }, 180_000);
 });
