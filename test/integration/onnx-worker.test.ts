@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger';
 import { createOnnxEmbedder } from '../../src/core/models/onnx/qwen3-embedder';
+import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
 import { createModelWorkerHost } from '../../src/core/models/worker/host';
 import {
@@ -30,12 +31,20 @@ describe('model worker', () => {
     expect(remote[3]).toBeInstanceOf(Float32Array);
     for (const i of texts.keys()) expect(Array.from(remote[i]!)).toEqual(Array.from(here[i]!));
     expect(await embedder.load()).toMatchObject({ device: 'cpu', dtype: 'fp32', file: 'onnx/model.onnx' });
-    expect(embedder.stats.tokens).toBeGreaterThan(0);
+    expect(embedder.stats).toEqual(local.stats);
 
     const encoder = await createWorkerCrossEncoder(host, { folder: lmDir, device: 'cpu', dtype: 'fp32' });
-    const scores = await encoder.score([{ query: 'q', document: 'd' }], { instruction: 'i' });
-    expect(scores).toHaveLength(1);
-    expect(Number.isFinite(scores[0]!.r)).toBe(true);
+    const localEncoder = await createOnnxCrossEncoder({ folder: lmDir, device: 'cpu', dtype: 'fp32' });
+    const pairs = [
+      { query: 'q', document: 'd' },
+      { query: 'heat the mug', document: texts[11]! },
+    ];
+    const options = { instruction: 'i', maxTokens: 80 };
+    const scores = await encoder.score(pairs, options);
+    expect(scores).toEqual(await localEncoder.score(pairs, options));
+    expect(scores.map((x) => x.truncated)).toEqual([false, true]);
+    expect(scores[0]!.r).not.toBe(scores[1]!.r);
+    await localEncoder.dispose();
   });
 
   it('fails the request of a worker that dies mid-request, and the next request starts a fresh worker', async () => {
