@@ -155,7 +155,11 @@ describe('remote cross-encoder (rerank / score)', () => {
     expect((body.body.documents as string[])[0]).toMatch(
       /^<Document>: short doc<\|im_end\|>\n<\|im_start\|>assistant\n<think>\n\n<\/think>\n\n$/,
     );
-    expect((body.body.documents as string[])[1]!.length).toBeLessThan(long.length);
+    // The cut keeps the document's head: the whole prompt fits 300 tokens at three characters a token.
+    const suffix = '<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n';
+    const room = 300 * 3 - (body.body.query as string).length - suffix.length;
+    expect(room).toBeGreaterThan(100);
+    expect((body.body.documents as string[])[1]).toBe(`<Document>: ${long.slice(0, room)}${suffix}`);
     expect([short!.truncated, cut!.truncated]).toEqual([false, true]);
   });
 
