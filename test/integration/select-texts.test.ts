@@ -247,6 +247,39 @@ describe('the texts that reach the scorers', () => {
   });
 });
 
+describe('the text the llm variant shows', () => {
+  it('is the task and each recalled candidate in recall order: name, description, body cut to the budget', async () => {
+    const prompts: string[] = [];
+    const [o] = await runSelection(
+      {
+        ...deps(new RecordingCrossEncoder({})),
+        llm: async (prompt) => {
+          prompts.push(prompt);
+          return '1. chop-food';
+        },
+      },
+      { task, variants: ['llm'], k: 1, llmBodyChars: 21, store: false },
+    );
+    expect(prompts).toHaveLength(1);
+    const prompt = prompts[0]!;
+    expect(o!.trace.llm!.prompt).toBe(prompt);
+    expect(prompt).toContain(`\nTask: ${task}\n`);
+    // Bodies over 21 characters are cut at a word boundary near the budget and marked.
+    const shown: Record<Name, string> = {
+      'heat-food': '# Heat food\n\nPut the [...]',
+      'serve-dish': '# Serve\n\nPlace the [...]',
+      'chop-food': '# Chop\n\nUse a knife.\n',
+    };
+    const blocks = o!.trace.candidates.map(
+      (c, i) =>
+        `### Candidate ${i + 1}\nname: ${c.name}\ndescription: ${skills[c.name as Name].description}\n` +
+        `<<<SKILL TEXT\n${shown[c.name as Name]}\nSKILL TEXT>>>`,
+    );
+    expect(prompt).toContain(`\n\n${blocks.join('\n')}\n\n`);
+    expect(o!.trace.answer.map((a) => a.name)).toEqual(['chop-food']);
+  });
+});
+
 describe('the cut to the token budget', () => {
   // One token per character, so the budget arithmetic is visible; the real reranker uses the same function.
   const encode = (text: string): number[] => [...text].map((ch) => ch.codePointAt(0)!);
