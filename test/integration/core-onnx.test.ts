@@ -115,6 +115,17 @@ describe('ONNX engines through the API', () => {
         { instruction: instructions.relevance.text, maxTokens: 1024 },
       );
       r.trace.candidates.forEach((c, i) => expect(c.rho).toBeCloseTo(direct[i]!.r, 4));
+      // The budget in the settings reaches the reranker: at 128 tokens the documents are cut and the trace says so.
+      await core['settings.update']({ patch: { selection: { crossEncoderMaxTokens: 128 } } });
+      const small = await core['select.run']({ task, variant: 'no-parse', k: 2, recallK: 5 });
+      const cut = await encoder.score(
+        docs.map((document) => ({ query: task, document })),
+        { instruction: instructions.relevance.text, maxTokens: 128 },
+      );
+      expect(cut.every((x) => x.truncated)).toBe(true);
+      small.trace.candidates.forEach((c, i) => expect(c.rho).toBeCloseTo(cut[i]!.r, 4));
+      expect(small.trace.scores.map((x) => x.truncated)).toEqual(docs.map(() => true));
+      await core['settings.update']({ patch: { selection: { crossEncoderMaxTokens: 1024 } } });
     } finally {
       await encoder.dispose();
     }
