@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { replaySelection } from '../../src/core/select/replay';
 import { selectSkills } from '../../src/core/select/select';
 import type { SelectionTrace, Variant } from '../../src/core/select/trace-types';
+import { expectTraceFollowsMethod } from '../fixtures/method-oracle';
 import { HashScorer, prng, randomInput } from './select-fixtures';
 
 const CASES = 300;
@@ -31,8 +32,10 @@ describe('selection properties', () => {
       expect(firstStages).toEqual([...firstStages].sort((a, b) => a - b));
       for (const stage of trace.stages) {
         const best = Math.max(...stage.phi.filter((e) => e.phi !== null).map((e) => e.phi!));
-        expect(stage.phi.find((e) => e.candidate === stage.winner)?.phi).toBe(best);
+        // The winner is the first (smallest-index) candidate with the best phi.
+        expect(stage.winner).toBe(stage.phi.find((e) => e.phi === best)!.candidate);
       }
+      if (trace.n >= 2) expectTraceFollowsMethod(trace);
 
       const full = await selectSkills(input, new HashScorer(seed, seed % 2 === 0), { variant, prune: false });
       expect(trace.answer).toEqual(full.answer);
