@@ -6,6 +6,33 @@ import type { GlobalOptions } from './host';
 import { openCore } from './host';
 import { printJson } from './output';
 
+/** Commands that only read the library: they still work, read-only, on a library this process cannot write. */
+const readingCommands = new Set([
+  'list',
+  'show',
+  'search',
+  'stats',
+  'sources',
+  'conflicts list',
+  'jobs list',
+  'jobs show',
+  'states show',
+  'states history',
+  'labels list',
+  'eval show',
+  'eval list',
+  'select runs',
+  'models list',
+  'index status',
+  'settings show',
+]);
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 export type Action<A extends unknown[]> = (core: Core, globals: GlobalOptions, ...args: A) => Promise<void>;
 
 export function withCore<A extends unknown[]>(action: Action<A>) {
@@ -13,7 +40,10 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
     const globals = this.optsWithGlobals() as GlobalOptions;
     let core: Core | undefined;
     try {
-      core = openCore(globals);
+      const reads = readingCommands.has(commandPath(this));
+      core = openCore(globals, { readonly: reads ? undefined : false });
+      if (core.context.db.readonly)
+        process.stderr.write(`note: ${core.context.paths.dbFile} is read-only; opened for reading\n`);
       await action(core, globals, ...args);
     } catch (error) {
       const data = toErrorData(error);

@@ -3,6 +3,7 @@
 // with a message that says which and what to do, and nothing is written into it.
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CuratorError } from '../../shared/errors';
@@ -24,6 +25,9 @@ export interface OpenDbOptions {
   readonly?: boolean;
 }
 
+// better-sqlite3 reads this once, when it loads: file: names let a library in a read-only folder open as immutable.
+process.env.SQLITE_USE_URI ??= '1';
+
 const knownIds = new Set(migrations.map((m) => m.id));
 const latestId = Math.max(...knownIds);
 
@@ -40,6 +44,23 @@ export function libraryIsReadOnly(file: string): boolean {
   return existsSync(file) ? !writable(file) || !writable(path.dirname(file)) : false;
 }
 
+/**
+ * A WAL library needs its -shm file to be read; in a folder this process cannot write, SQLite cannot create it, so
+ * the file is opened as immutable (nothing else may change it meanwhile: it is not writable here).
+ */
+function readableName(file: string): string {
+  const canCreateShm = (() => {
+    try {
+      accessSync(path.dirname(file), constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  if (canCreateShm || existsSync(`${file}-shm`)) return file;
+  return `${pathToFileURL(path.resolve(file)).href}?immutable=1`;
+}
+
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
   const readonly = options.readonly ?? libraryIsReadOnly(file);
   if (!readonly && libraryIsReadOnly(file))
@@ -48,7 +69,7 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
       `The library ${file} is read-only (the file or its folder is not writable); this needs to change it`,
       { library: { file, reason: 'read-only' } },
     );
-  const db = new Database(file, {
+  const db = new Database(readonly ? readableName(file) : file, {
     readonly,
     fileMustExist: readonly,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
