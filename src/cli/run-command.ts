@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { toErrorData } from '../shared/errors';
 import type { Core } from '../core';
+import { damagedLibraryError, isCorruption } from '../core/store/damaged-library';
 import type { GlobalOptions } from './host';
 import { openCore } from './host';
 import { printJson } from './output';
@@ -25,6 +26,8 @@ const readingCommands = new Set([
   'models list',
   'index status',
   'settings show',
+  'backup',
+  'check',
 ]);
 
 function commandPath(command: Command): string {
@@ -45,7 +48,10 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
       if (core.context.db.readonly)
         process.stderr.write(`note: ${core.context.paths.dbFile} is read-only; opened for reading\n`);
       await action(core, globals, ...args);
-    } catch (error) {
+    } catch (thrown) {
+      // A damaged page met while working: the same guidance as at open (quick_check, last backup).
+      const error =
+        core && isCorruption(thrown) ? damagedLibraryError(core.context.paths.dbFile, thrown) : thrown;
       const data = toErrorData(error);
       if (globals.json) printJson({ error: data });
       else {
