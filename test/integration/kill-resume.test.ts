@@ -18,7 +18,7 @@ const TOKEN = 'kill-resume-test-token-0123456789abcdef0123456789';
 const children: Child[] = [];
 let dir: string;
 let llm: OpenAiServer;
-/** While set, skill-parse answers wait for it: the resumed job stays in flight while a second process looks at it. */
+/** While set, answers wait for it: the resumed job stays in flight while a second process looks at it. */
 let gate: Promise<void> | null = null;
 /** Skill names the parse asked the LLM about, in order. */
 const parseRequests: string[] = [];
@@ -33,6 +33,7 @@ beforeAll(async () => {
     reply: async (req) => {
       const text = lastUserText(req);
       if (text.includes('You choose skills')) {
+        if (gate) await gate;
         const first = /### Candidate 1\nname: (\S+)/.exec(text)?.[1];
         return { content: first ? `1. ${first}` : 'NONE', delayMs: 120 };
       }
@@ -180,11 +181,11 @@ describe('kill -9 and resume from the other host', () => {
       const name = `skill-${String(i).padStart(4, '0')}`;
       writeSkill(tree, name, skillMd(name, `Skill number ${i}.`), { 'scripts/run.sh': `echo ${i}\n` });
     }
+    // The app is open on the library while the CLI imports; the CLI dies, and the app must notice.
+    const { child, call } = await host();
     const importer = cli(['import', tree]);
     const id = await jobAt('library.import', 40, importer);
     await kill9(importer);
-
-    const { child, call } = await host();
     expect((await call<JobInfo>('jobs.get', { id })).status).toBe('interrupted');
     await call('jobs.resume', { id });
     const final = await call<JobInfo>('jobs.wait', { id });
@@ -260,7 +261,24 @@ describe('kill -9 and resume from the other host', () => {
     await kill9(evaluation);
 
     const { child, call } = await host();
-    await call('jobs.resume', { id });
+    let open = () => {};
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const asked = llm.requests.length;
+    try {
+      await call('jobs.resume', { id });
+      while (llm.requests.length === asked) await new Promise((resolve) => setTimeout(resolve, 40));
+      // The host runs the job (its answers held back); the CLI looks at it and tries to resume it too.
+      const list = cli(['--json', 'jobs', 'list']);
+      expect((await list.exited).code, list.output()).toBe(0);
+      const listed = JSON.parse(list.output().split('\n--- stderr ---')[0]!) as JobInfo[];
+      expect(listed.find((j) => j.id === id)?.status).toBe('running');
+      const twice = cli(['jobs', 'resume', id]);
+      expect((await twice.exited).code).toBe(1);
+      expect(twice.output()).toMatch(/error CONFLICT: Job \S+ is still running in process \d+/);
+    } finally {
+      open();
+      gate = null;
+    }
     const final = await call<JobInfo>('jobs.wait', { id });
     expect(final.status).toBe('done');
     const runId = (final.result as { runId: number }).runId;
