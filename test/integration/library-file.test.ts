@@ -121,6 +121,44 @@ describe('a read-only library', () => {
   });
 });
 
+describe('backup and check', () => {
+  it('backup copies the library with writes still in its -wal file; check reports integrity', async () => {
+    chmodSync(dir, 0o777);
+    chmodSync(dbFile, 0o666);
+    const open = openDb(dbFile);
+    try {
+      const root = path.join(dir, 'more');
+      writeSkill(root, 'late-skill', skillMd('late-skill', 'Added while the app is open.'));
+      await importSource(
+        { db: open, clock: () => new Date(), logger: { info: () => {}, warn: () => {} } },
+        { path: root },
+        testJob(),
+      );
+      expect(readFileSync(`${dbFile}-wal`).length).toBeGreaterThan(0);
+      const copy = path.join(dir, 'copies', 'library-copy.db');
+      const run = cli('backup', copy);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(copy);
+      const backup = new Database(copy, { readonly: true });
+      try {
+        expect(backup.prepare('SELECT name FROM skills ORDER BY name').pluck().all()).toEqual([
+          'csv-clean',
+          'late-skill',
+          'pdf-report',
+        ]);
+      } finally {
+        backup.close();
+      }
+      expect(cli('backup', copy).stderr).toContain('already exists');
+      const check = cli('check');
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toContain('integrity_check: ok');
+    } finally {
+      open.close();
+    }
+  });
+});
+
 describe('upgrades and damage', () => {
   /** A library as the build before the job-owner migration left it. */
   function makeOlder(): void {
