@@ -79,6 +79,7 @@ describe('jobs shared by two processes', () => {
     }
     expect(refused).toMatchObject({ code: 'CONFLICT' });
     expect(String((refused as Error).message)).toContain(`process ${child.proc.pid}`);
+    expect(() => cli.cancel(id)).toThrow(/runs in another process/);
     expect(db.prepare('SELECT status FROM jobs WHERE id = ?').pluck().get(id)).toBe('running');
   });
 

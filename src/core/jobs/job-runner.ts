@@ -112,7 +112,13 @@ export class JobRunner {
 
   cancel(id: string): JobInfo {
     const live = this.running.get(id);
-    if (!live) return this.get(id);
+    if (!live) {
+      const job = this.get(id);
+      // Still running after get() judged its owner: another live process runs it, and only that one can stop it.
+      if (job.status === 'running')
+        throw new CuratorError('CONFLICT', `Job ${id} runs in another process; cancel it there`);
+      return job;
+    }
     live.controller.abort();
     return structuredClone(live.job);
   }
