@@ -47,7 +47,8 @@ function keyFileSecrets(dataDir: string): SecretStore {
   };
 }
 
-export function openCore(options: GlobalOptions): Core {
+/** readonly: unset opens read-only when the library is not writable; false makes that an error (writing commands). */
+export function openCore(options: GlobalOptions, db: { readonly?: boolean } = {}): Core {
   const dataDir = path.resolve(options.data ?? defaultDataDir());
   const logger = createLogger(options.verbose ? 'debug' : 'warn', (line) =>
     process.stderr.write(line + '\n'),
@@ -56,6 +57,7 @@ export function openCore(options: GlobalOptions): Core {
     dataDir,
     dbFile: options.db ? path.resolve(options.db) : undefined,
     resourcesDir,
+    db: db.readonly === undefined ? undefined : { readonly: db.readonly },
     secrets: keyFileSecrets(dataDir),
     logger,
     engineFactories: {

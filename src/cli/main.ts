@@ -5,6 +5,7 @@ import { registerDemoCommand } from './commands/demo';
 import { registerEvaluationCommands } from './commands/evaluation';
 import { registerJobCommands } from './commands/jobs';
 import { registerLibraryCommands } from './commands/library';
+import { registerLibraryFileCommands } from './commands/library-file';
 import { registerLlmCommands } from './commands/llm';
 import { registerModelCommands } from './commands/models';
 import { registerSettingsCommands } from './commands/settings';
@@ -20,6 +21,7 @@ const program = new Command('skill-curator')
   .showHelpAfterError();
 
 registerLibraryCommands(program);
+registerLibraryFileCommands(program);
 registerJobCommands(program);
 registerModelCommands(program);
 registerLlmCommands(program);

@@ -2,9 +2,39 @@
 import type { Command } from 'commander';
 import { toErrorData } from '../shared/errors';
 import type { Core } from '../core';
+import { damagedLibraryError, isCorruption } from '../core/store/damaged-library';
 import type { GlobalOptions } from './host';
 import { openCore } from './host';
 import { printJson } from './output';
+
+/** Commands that only read the library: they still work, read-only, on a library this process cannot write. */
+const readingCommands = new Set([
+  'list',
+  'show',
+  'search',
+  'stats',
+  'sources',
+  'conflicts list',
+  'jobs list',
+  'jobs show',
+  'states show',
+  'states history',
+  'labels list',
+  'eval show',
+  'eval list',
+  'select runs',
+  'models list',
+  'index status',
+  'settings show',
+  'backup',
+  'check',
+]);
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
 
 export type Action<A extends unknown[]> = (core: Core, globals: GlobalOptions, ...args: A) => Promise<void>;
 
@@ -13,9 +43,15 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
     const globals = this.optsWithGlobals() as GlobalOptions;
     let core: Core | undefined;
     try {
-      core = openCore(globals);
+      const reads = readingCommands.has(commandPath(this));
+      core = openCore(globals, { readonly: reads ? undefined : false });
+      if (core.context.db.readonly)
+        process.stderr.write(`note: ${core.context.paths.dbFile} is read-only; opened for reading\n`);
       await action(core, globals, ...args);
-    } catch (error) {
+    } catch (thrown) {
+      // A damaged page met while working: the same guidance as at open (quick_check, last backup).
+      const error =
+        core && isCorruption(thrown) ? damagedLibraryError(core.context.paths.dbFile, thrown) : thrown;
       const data = toErrorData(error);
       if (globals.json) printJson({ error: data });
       else {

@@ -51,9 +51,24 @@ export function isApiErrorData(value: unknown): value is ApiErrorData {
   );
 }
 
+/** SQLite errors a user can act on, in words (the library file is read-only, locked, or damaged). */
+const sqliteAdvice: Record<string, string> = {
+  SQLITE_READONLY:
+    'The library is open read-only (its file or folder is not writable), so this change was not saved',
+  SQLITE_BUSY:
+    'Another process kept the library locked for more than 5 seconds; nothing was changed, try again',
+  SQLITE_CORRUPT:
+    'The library file is damaged; stop writing to it, and restore the last backup (see "Your data" in the README)',
+};
+
 /** Any thrown value as error data; unknown errors become INTERNAL with their message only. */
 export function toErrorData(error: unknown): ApiErrorData {
   if (error instanceof CuratorError) return error.toData();
+  const sqliteCode = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && typeof sqliteCode === 'string') {
+    const base = Object.keys(sqliteAdvice).find((c) => sqliteCode === c || sqliteCode.startsWith(`${c}_`));
+    if (base) return { code: 'UNAVAILABLE', message: `${sqliteAdvice[base]} (${error.message})` };
+  }
   if (isApiErrorData(error)) return { code: error.code, message: error.message, details: error.details };
   if (error instanceof Error && error.name === 'AbortError')
     return { code: 'CANCELLED', message: 'Cancelled' };

@@ -78,26 +78,7 @@ describe('job runner', () => {
     expect(processed).toEqual(Array.from({ length: 10 }, (_, i) => `item-${i}`));
   });
 
-  it('marks jobs that were running when the process died as interrupted, and resumes them', async () => {
-    const first = new JobRunner(db, { clock: () => new Date(), onUpdate: () => {} });
-    const processed: string[] = [];
-    first.register('count', async (params: { items: number }, ctx: JobContext) => {
-      await countingJob(processed, { n: 3, then: () => {} })({ items: 3 }, ctx);
-      return new Promise(() => {}); // never finishes: the "process" dies here
-    });
-    const id = first.start('count', { items: 10 }).id;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    db.close();
-
-    db = openDb(file);
-    const second = new JobRunner(db, { clock: () => new Date(), onUpdate: () => {} });
-    expect(second.get(id).status).toBe('interrupted');
-    second.register('count', countingJob(processed));
-    second.resume(id);
-    const final = await second.wait(id);
-    expect(final.status).toBe('done');
-    expect(processed).toHaveLength(10);
-  });
+  // A job whose process died is marked interrupted and resumed: test/integration/job-owner.test.ts kills a real one.
 
   it('records a failing job as failed with error data', async () => {
     const runner = new JobRunner(db, { clock: () => new Date(), onUpdate: () => {} });

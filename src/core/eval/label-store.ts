@@ -59,39 +59,41 @@ export function importLabelSet(
   if (name === '') throw new CuratorError('INVALID_ARGUMENT', 'A label set needs a name');
   const items = parseLabelJsonl(req.text);
   const at = now.toISOString();
-  return db.transaction(() => {
-    const existing = db.prepare('SELECT id FROM label_sets WHERE name = ?').pluck().get(name) as
-      number | undefined;
-    const setId =
-      existing ??
-      Number(
+  return db
+    .transaction(() => {
+      const existing = db.prepare('SELECT id FROM label_sets WHERE name = ?').pluck().get(name) as
+        number | undefined;
+      const setId =
+        existing ??
+        Number(
+          db
+            .prepare('INSERT INTO label_sets (name, source_path, created_at, updated_at) VALUES (?, ?, ?, ?)')
+            .run(name, req.sourcePath ?? null, at, at).lastInsertRowid,
+        );
+      const edited = new Set(
         db
-          .prepare('INSERT INTO label_sets (name, source_path, created_at, updated_at) VALUES (?, ?, ?, ?)')
-          .run(name, req.sourcePath ?? null, at, at).lastInsertRowid,
+          .prepare('SELECT item_id FROM label_items WHERE set_id = ? AND edited_at IS NOT NULL')
+          .pluck()
+          .all(setId) as string[],
       );
-    const edited = new Set(
-      db
-        .prepare('SELECT item_id FROM label_items WHERE set_id = ? AND edited_at IS NOT NULL')
-        .pluck()
-        .all(setId) as string[],
-    );
-    const present = new Set(
-      db.prepare('SELECT item_id FROM label_items WHERE set_id = ?').pluck().all(setId) as string[],
-    );
-    let added = 0;
-    let updated = 0;
-    const keptEdited: string[] = [];
-    items.forEach((item, position) => {
-      if (edited.has(item.id)) return keptEdited.push(item.id);
-      if (present.has(item.id)) updated++;
-      else added++;
-      writeItem(db, setId, item, position, null);
-    });
-    db.prepare(
-      'UPDATE label_sets SET updated_at = ?, source_path = coalesce(?, source_path) WHERE id = ?',
-    ).run(at, req.sourcePath ?? null, setId);
-    return { set: getLabelSetInfo(db, setId), added, updated, keptEdited };
-  })();
+      const present = new Set(
+        db.prepare('SELECT item_id FROM label_items WHERE set_id = ?').pluck().all(setId) as string[],
+      );
+      let added = 0;
+      let updated = 0;
+      const keptEdited: string[] = [];
+      items.forEach((item, position) => {
+        if (edited.has(item.id)) return keptEdited.push(item.id);
+        if (present.has(item.id)) updated++;
+        else added++;
+        writeItem(db, setId, item, position, null);
+      });
+      db.prepare(
+        'UPDATE label_sets SET updated_at = ?, source_path = coalesce(?, source_path) WHERE id = ?',
+      ).run(at, req.sourcePath ?? null, setId);
+      return { set: getLabelSetInfo(db, setId), added, updated, keptEdited };
+    })
+    .immediate();
 }
 
 export function getLabelSetInfo(db: Db, setId: number): LabelSetInfo {
@@ -146,7 +148,7 @@ export function saveLabelItem(db: Db, setId: number, value: unknown, now: Date):
   db.transaction(() => {
     writeItem(db, setId, item, position, now.toISOString());
     db.prepare('UPDATE label_sets SET updated_at = ? WHERE id = ?').run(now.toISOString(), setId);
-  })();
+  }).immediate();
   return item;
 }
 

@@ -4,6 +4,8 @@ import { CuratorError, toErrorData } from '../../shared/errors';
 import type { JobInfo, JobProgress, JobStatus } from '../../shared/jobs';
 import { isFinished } from '../../shared/jobs';
 import type { Db } from '../store/db';
+import type { JobOwner } from './job-owner';
+import { closeOwner, newOwner } from './job-owner';
 import { JobStore } from './job-store';
 
 export interface JobContext {
@@ -23,6 +25,10 @@ export interface JobRunnerOptions {
   onUpdate: (job: JobInfo) => void;
   /** Minimum gap between progress events of one job. */
   throttleMs?: number;
+  /** How often a running job's row says its owner is alive (default 5 s). */
+  heartbeatMs?: number;
+  /** A running job without a heartbeat for this long belongs to no one and may be resumed (default 60 s). */
+  staleMs?: number;
 }
 
 interface Running {
@@ -39,14 +45,17 @@ export class JobRunner {
   private readonly handlers = new Map<string, (params: unknown, ctx: JobContext) => Promise<unknown>>();
   private readonly running = new Map<string, Running>();
   private readonly throttleMs: number;
+  private readonly owner: JobOwner = newOwner();
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     db: Db,
     private readonly options: JobRunnerOptions,
   ) {
-    this.store = new JobStore(db);
+    this.store = new JobStore(db, this.owner, options.staleMs ?? 60_000);
     this.throttleMs = options.throttleMs ?? 250;
     this.store.markInterrupted(this.now());
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 5_000).unref();
   }
 
   register<P>(kind: string, handler: (params: P, ctx: JobContext) => Promise<unknown>): void {
@@ -70,17 +79,16 @@ export class JobRunner {
     return structuredClone(job);
   }
 
-  /** Runs an interrupted, failed or cancelled job again under the same id; items it finished are skipped. */
+  /**
+   * Runs an interrupted, failed or cancelled job again under the same id; items it finished are skipped.
+   * A job that another live process is running is refused (CONFLICT).
+   */
   resume(id: string): JobInfo {
-    const job = this.get(id);
-    if (this.running.has(id)) return job;
-    if (job.status === 'done') throw new CuratorError('CONFLICT', 'This job has already finished');
-    if (!this.handlers.has(job.kind)) throw new CuratorError('INVALID_ARGUMENT', `No job kind "${job.kind}"`);
-    job.status = 'running';
-    delete job.error;
-    delete job.finishedAt;
-    job.updatedAt = this.now();
-    this.store.update(job);
+    const live = this.running.get(id);
+    if (live) return structuredClone(live.job);
+    const kind = this.get(id).kind;
+    if (!this.handlers.has(kind)) throw new CuratorError('INVALID_ARGUMENT', `No job kind "${kind}"`);
+    const job = this.store.claim(id, this.now());
     this.launch(job);
     return structuredClone(job);
   }
@@ -88,18 +96,29 @@ export class JobRunner {
   get(id: string): JobInfo {
     const live = this.running.get(id);
     if (live) return structuredClone(live.job);
+    this.store.markInterrupted(this.now());
     const job = this.store.get(id);
     if (!job) throw new CuratorError('NOT_FOUND', `No job ${id}`);
     return job;
   }
 
   list(status?: JobStatus, limit = 100): JobInfo[] {
-    return this.store.list(status, limit).map((job) => (this.running.has(job.id) ? this.get(job.id) : job));
+    this.store.markInterrupted(this.now());
+    return this.store.list(status, limit).map((job) => {
+      const live = this.running.get(job.id);
+      return live ? structuredClone(live.job) : job;
+    });
   }
 
   cancel(id: string): JobInfo {
     const live = this.running.get(id);
-    if (!live) return this.get(id);
+    if (!live) {
+      const job = this.get(id);
+      // Still running after get() judged its owner: another live process runs it, and only that one can stop it.
+      if (job.status === 'running')
+        throw new CuratorError('CONFLICT', `Job ${id} runs in another process; cancel it there`);
+      return job;
+    }
     live.controller.abort();
     return structuredClone(live.job);
   }
@@ -118,6 +137,17 @@ export class JobRunner {
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort();
     await Promise.all(all.map((r) => r.done));
+    clearInterval(this.heartbeat);
+    closeOwner(this.owner);
+  }
+
+  private beat(): void {
+    if (this.running.size === 0) return;
+    try {
+      this.store.heartbeat([...this.running.keys()]);
+    } catch {
+      // A busy or closed file: the next beat or progress write tries again.
+    }
   }
 
   private launch(job: JobInfo): void {

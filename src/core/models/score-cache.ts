@@ -81,7 +81,7 @@ export function createCachedCrossEncoder(
             write.run(inner.id, version, m.a, m.b, s.r, s.truncated ? 1 : 0, at);
             for (const i of m.at) out[i] = s;
           });
-        })();
+        }).immediate();
       } else options.onProgress?.({ done: pairs.length, total: pairs.length });
       return out as CrossScore[];
     },

@@ -88,7 +88,7 @@ export function writeVectors(db: Db, rows: readonly StoredVector[], now: string)
       written++;
     }
     bumpGeneration(db, now);
-  })();
+  }).immediate();
   return written;
 }
 
@@ -107,7 +107,7 @@ export function removeOrphanBits(db: Db, now: string): number {
       removed += orphans.length;
     }
     if (removed > 0) bumpGeneration(db, now);
-  })();
+  }).immediate();
   return removed;
 }
 
@@ -122,6 +122,6 @@ export function removeOtherModels(db: Db, modelId: string, dtype: string, dim: n
     const tables = bitsTables(db);
     for (const name of tables) if (name !== keep) db.exec(`DROP TABLE ${name}`);
     if (removed > 0) bumpGeneration(db, now);
-  })();
+  }).immediate();
   return removed;
 }

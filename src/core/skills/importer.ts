@@ -92,9 +92,9 @@ export async function importSource(
       } else {
         const skill = loaded.skill;
         const ref = { name: skill.name, relPath: skill.relPath };
-        const placed = db.transaction(() =>
-          placeSkill(db, source.id, skill, onConflict, clock().toISOString()),
-        )();
+        const placed = db
+          .transaction(() => placeSkill(db, source.id, skill, onConflict, clock().toISOString()))
+          .immediate();
         if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
         if (placed.kind === 'duplicate')
           report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
@@ -146,7 +146,7 @@ function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string
   const { db } = deps;
   for (const row of skillsOfSource(db, report.sourceId)) {
     if (seen.has(row.relPath)) continue;
-    db.transaction(() => deleteSkill(db, row.id))();
+    db.transaction(() => deleteSkill(db, row.id)).immediate();
     report.removed.push({ name: row.name, relPath: row.relPath });
   }
   for (const c of pendingConflictPlaces(db, report.sourceId)) {

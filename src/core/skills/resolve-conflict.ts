@@ -26,35 +26,37 @@ export function resolveConflict(
       `A conflict is resolved with keep-both, replace or skip, not "${String(resolution)}"`,
     );
   }
-  return db.transaction((): ConflictOutcome => {
-    const conflict = findConflict(db, conflictId);
-    if (!conflict) throw new CuratorError('NOT_FOUND', `No import conflict ${conflictId}`);
-    if (conflict.resolvedAt !== null) {
-      throw new CuratorError(
-        'CONFLICT',
-        `Import conflict ${conflictId} was already resolved (${conflict.resolution})`,
-        { resolution: conflict.resolution },
-      );
-    }
-    const now = clock().toISOString();
-    // Resolved first: writing the skill clears pending conflicts at its place, and this one is no longer pending.
-    markResolved(db, conflictId, resolution, now);
-    const incoming = { ...conflict.incoming, relPath: conflict.relPath };
-    let skillId: number | null = null;
-    const existing = findSkillById(db, conflict.existingSkillId);
-    if (resolution === 'keep-both' || (resolution === 'replace' && !existing)) {
-      const placed = writeHere(
-        db,
-        conflict.sourceId,
-        findSkillAt(db, conflict.sourceId, conflict.relPath),
-        incoming,
-        now,
-      );
-      skillId = 'skillId' in placed ? placed.skillId : null;
-    } else if (resolution === 'replace' && existing) {
-      replaceRival(db, existing, conflict.sourceId, incoming, now);
-      skillId = existing.id;
-    }
-    return { conflictId, resolution, skillId, conflict: getConflict(db, conflictId) };
-  })();
+  return db
+    .transaction((): ConflictOutcome => {
+      const conflict = findConflict(db, conflictId);
+      if (!conflict) throw new CuratorError('NOT_FOUND', `No import conflict ${conflictId}`);
+      if (conflict.resolvedAt !== null) {
+        throw new CuratorError(
+          'CONFLICT',
+          `Import conflict ${conflictId} was already resolved (${conflict.resolution})`,
+          { resolution: conflict.resolution },
+        );
+      }
+      const now = clock().toISOString();
+      // Resolved first: writing the skill clears pending conflicts at its place, and this one is no longer pending.
+      markResolved(db, conflictId, resolution, now);
+      const incoming = { ...conflict.incoming, relPath: conflict.relPath };
+      let skillId: number | null = null;
+      const existing = findSkillById(db, conflict.existingSkillId);
+      if (resolution === 'keep-both' || (resolution === 'replace' && !existing)) {
+        const placed = writeHere(
+          db,
+          conflict.sourceId,
+          findSkillAt(db, conflict.sourceId, conflict.relPath),
+          incoming,
+          now,
+        );
+        skillId = 'skillId' in placed ? placed.skillId : null;
+      } else if (resolution === 'replace' && existing) {
+        replaceRival(db, existing, conflict.sourceId, incoming, now);
+        skillId = existing.id;
+      }
+      return { conflictId, resolution, skillId, conflict: getConflict(db, conflictId) };
+    })
+    .immediate();
 }

@@ -67,47 +67,59 @@ export function editStates(db: Db, clock: Clock, skillId: number, edit: StatesEd
   if (edit.precondition === undefined && edit.completion === undefined) {
     throw new CuratorError('INVALID_ARGUMENT', 'Give a precondition, a completion state, or both');
   }
-  return db.transaction(() => {
-    const before = currentSnapshot(db, skillId);
-    const precondition =
-      edit.precondition === undefined ? before.precondition : normalisePrecondition(edit.precondition);
-    const completion = edit.completion === undefined ? before.completion : normaliseText(edit.completion);
-    if (!completion) {
-      throw new CuratorError(
-        'INVALID_ARGUMENT',
-        'The completion state cannot be empty: say what holds once the skill has run',
-      );
-    }
-    // The curator judged the skill as it is now: the record is current until the skill changes again.
-    const after: StatesSnapshot = {
-      ...before,
-      status: 'edited',
-      precondition,
-      completion,
-      error: null,
-      sourceHash: contentHash(db, skillId),
-    };
-    writeSnapshot(db, clock, skillId, after, 'edit', before, {});
-    return getStates(db, skillId);
-  })();
+  return db
+    .transaction(() => {
+      const before = currentSnapshot(db, skillId);
+      const precondition =
+        edit.precondition === undefined ? before.precondition : normalisePrecondition(edit.precondition);
+      const completion = edit.completion === undefined ? before.completion : normaliseText(edit.completion);
+      if (!completion) {
+        throw new CuratorError(
+          'INVALID_ARGUMENT',
+          'The completion state cannot be empty: say what holds once the skill has run',
+        );
+      }
+      // The curator judged the skill as it is now: the record is current until the skill changes again.
+      const after: StatesSnapshot = {
+        ...before,
+        status: 'edited',
+        precondition,
+        completion,
+        error: null,
+        sourceHash: contentHash(db, skillId),
+      };
+      writeSnapshot(db, clock, skillId, after, 'edit', before, {});
+      return getStates(db, skillId);
+    })
+    .immediate();
 }
 
 /** A curator confirms the states as right; a record without states cannot be verified. */
 export function verifyStates(db: Db, clock: Clock, skillId: number): SkillStates {
-  return db.transaction(() => {
-    const before = currentSnapshot(db, skillId);
-    if (before.completion === null) {
-      throw new CuratorError(
-        'CONFLICT',
-        `Skill ${skillId} has no states to verify (it is ${before.status}); edit or parse it first`,
-      );
-    }
-    const sourceHash = contentHash(db, skillId);
-    if (before.status !== 'verified' || before.sourceHash !== sourceHash) {
-      writeSnapshot(db, clock, skillId, { ...before, status: 'verified', sourceHash }, 'verify', before, {});
-    }
-    return getStates(db, skillId);
-  })();
+  return db
+    .transaction(() => {
+      const before = currentSnapshot(db, skillId);
+      if (before.completion === null) {
+        throw new CuratorError(
+          'CONFLICT',
+          `Skill ${skillId} has no states to verify (it is ${before.status}); edit or parse it first`,
+        );
+      }
+      const sourceHash = contentHash(db, skillId);
+      if (before.status !== 'verified' || before.sourceHash !== sourceHash) {
+        writeSnapshot(
+          db,
+          clock,
+          skillId,
+          { ...before, status: 'verified', sourceHash },
+          'verify',
+          before,
+          {},
+        );
+      }
+      return getStates(db, skillId);
+    })
+    .immediate();
 }
 
 /** Newest first. */
@@ -142,18 +154,20 @@ export function stateHistory(db: Db, skillId: number): StateHistoryEntry[] {
 
 /** Restores the record as it was before the given history entry; the revert itself is a new history entry. */
 export function revertStates(db: Db, clock: Clock, skillId: number, historyId: number): SkillStates {
-  return db.transaction(() => {
-    const entry = db
-      .prepare('SELECT before FROM state_history WHERE id = ? AND skill_id = ?')
-      .get(historyId, skillId) as { before: string | null } | undefined;
-    if (!entry) throw new CuratorError('NOT_FOUND', `Skill ${skillId} has no history entry ${historyId}`);
-    const current = currentSnapshot(db, skillId);
-    const target: StatesSnapshot = entry.before
-      ? (JSON.parse(entry.before) as StatesSnapshot)
-      : emptySnapshot();
-    writeSnapshot(db, clock, skillId, target, 'revert', current, {});
-    return getStates(db, skillId);
-  })();
+  return db
+    .transaction(() => {
+      const entry = db
+        .prepare('SELECT before FROM state_history WHERE id = ? AND skill_id = ?')
+        .get(historyId, skillId) as { before: string | null } | undefined;
+      if (!entry) throw new CuratorError('NOT_FOUND', `Skill ${skillId} has no history entry ${historyId}`);
+      const current = currentSnapshot(db, skillId);
+      const target: StatesSnapshot = entry.before
+        ? (JSON.parse(entry.before) as StatesSnapshot)
+        : emptySnapshot();
+      writeSnapshot(db, clock, skillId, target, 'revert', current, {});
+      return getStates(db, skillId);
+    })
+    .immediate();
 }
 
 /** The next skill (by id, wrapping around) whose status is one of `statuses`; skills without a record are unparsed. */

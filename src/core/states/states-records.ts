@@ -57,30 +57,32 @@ export function recordParse(
   parse: ParseRecord,
   overwriteProtected: boolean,
 ): boolean {
-  return db.transaction(() => {
-    const existing = readRow(db, skillId);
-    const before = existing ? toSnapshot(existing) : null;
-    if (before && protectedStatuses.includes(before.status) && !overwriteProtected) return false;
-    const after: StatesSnapshot = {
-      status: parse.outcome,
-      precondition: parse.outcome === 'parsed' ? parse.precondition : null,
-      completion: parse.outcome === 'parsed' ? parse.completion : null,
-      model: parse.model,
-      promptVersion: parse.promptVersion,
-      sourceHash: parse.sourceHash,
-      error: parse.outcome === 'failed' ? parse.error : null,
-    };
-    const hadValues = before !== null && before.completion !== null;
-    const action: HistoryAction =
-      parse.outcome === 'failed' ? 'parse-failed' : hadValues ? 'reparse' : 'parse';
-    writeSnapshot(db, clock, skillId, after, action, before, {
-      rawAnswer: parse.rawAnswer,
-      promptTokens: parse.promptTokens,
-      completionTokens: parse.completionTokens,
-      parsed: true,
-    });
-    return true;
-  })();
+  return db
+    .transaction(() => {
+      const existing = readRow(db, skillId);
+      const before = existing ? toSnapshot(existing) : null;
+      if (before && protectedStatuses.includes(before.status) && !overwriteProtected) return false;
+      const after: StatesSnapshot = {
+        status: parse.outcome,
+        precondition: parse.outcome === 'parsed' ? parse.precondition : null,
+        completion: parse.outcome === 'parsed' ? parse.completion : null,
+        model: parse.model,
+        promptVersion: parse.promptVersion,
+        sourceHash: parse.sourceHash,
+        error: parse.outcome === 'failed' ? parse.error : null,
+      };
+      const hadValues = before !== null && before.completion !== null;
+      const action: HistoryAction =
+        parse.outcome === 'failed' ? 'parse-failed' : hadValues ? 'reparse' : 'parse';
+      writeSnapshot(db, clock, skillId, after, action, before, {
+        rawAnswer: parse.rawAnswer,
+        promptTokens: parse.promptTokens,
+        completionTokens: parse.completionTokens,
+        parsed: true,
+      });
+      return true;
+    })
+    .immediate();
 }
 
 /** A parse of identical content made earlier (another copy of the skill, or this one before a revert). */

@@ -2,6 +2,7 @@
 // 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings.
 import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
+import { m003JobOwner } from './003-job-owner';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m020States } from './020-states';
@@ -17,6 +18,7 @@ export interface Migration {
 export const migrations: Migration[] = [
   m001Library,
   m002Jobs,
+  m003JobOwner,
   m010VectorIndex,
   m011ScoreCache,
   m020States,
