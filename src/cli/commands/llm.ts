@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { SkillStates } from '../../shared/api';
 import type { Core } from '../../core';
-import { followJob, printJson, printLine } from '../output';
+import { followJob, printJobJson, printJson, printLine, requireDone } from '../output';
 import { intOption, withCore } from '../run-command';
 
 async function skillIdOf(core: Core, ref: string): Promise<number> {
@@ -64,17 +64,30 @@ export function registerLlmCommands(program: Command): void {
     .description('parse skills into precondition and completion states (a resumable job)')
     .addOption(new Option('--only <which>', 'which skills').choices(['unparsed', 'failed', 'all']))
     .option('--ids <ids>', 'comma-separated skill ids', (v) => v.split(',').map((x) => intOption(x.trim())))
-    .option('--force', 'also re-parse edited/verified skills named in --ids (old values go to history)')
+    .option('--force', 'send again even when a cached parse exists (edited/verified states are kept)')
+    .option(
+      '--replace',
+      'replace the edited/verified states of the skills named in --ids (old values go to history)',
+    )
     .action(
       withCore(
-        async (core, g, opts: { only?: 'unparsed' | 'failed' | 'all'; ids?: number[]; force?: boolean }) => {
+        async (
+          core,
+          g,
+          opts: { only?: 'unparsed' | 'failed' | 'all'; ids?: number[]; force?: boolean; replace?: boolean },
+        ) => {
           const final = await followJob(
             core,
-            await core['parse.skills']({ only: opts.only, ids: opts.ids, force: opts.force }),
+            await core['parse.skills']({
+              only: opts.only,
+              ids: opts.ids,
+              force: opts.force,
+              ...(opts.replace ? { replace: true } : {}),
+            }),
             !!g.json,
           );
-          if (g.json) return printJson(final);
-          if (final.status === 'failed') throw final.error;
+          if (g.json) return printJobJson(final, final);
+          requireDone(final);
           printLine(JSON.stringify(final.result ?? final.progress));
         },
       ),
