@@ -178,42 +178,63 @@ describe('a failed re-parse keeps the states and shows the attempt beside them',
   });
 });
 
+describe('a failed forced task parse keeps the stored parse', () => {
+  it('a garbled answer to a forced re-parse leaves the good parse of the task in place', async () => {
+    const taskDeps = { db: lib.db, llm: deps().llm, clock: fixedClock, logger: recordingLogger() };
+    server.setReply(() => ({
+      content: 'Subtask 1: Open the file\nState 1: A file exists.\nState 2: It is open.',
+    }));
+    const first = await parseTask(taskDeps, { task: 'Open the report' });
+    server.setReply(() => ({ content: 'I would open the report, then read it.' }));
+    const failure = await parseTask(taskDeps, { task: 'Open the report', force: true }).then(
+      () => undefined,
+      (e: unknown) => e as CuratorError,
+    );
+    expect(failure).toMatchObject({
+      code: 'LLM_ERROR',
+      details: { raw: 'I would open the report, then read it.' },
+    });
+    const sent = server.chatRequests().length;
+    const again = await parseTask(taskDeps, { task: 'Open the report' });
+    expect(again).toMatchObject({ cached: true, subtasks: first.subtasks, states: first.states });
+    expect(server.chatRequests()).toHaveLength(sent);
+  });
+});
+
 describe('a resumed job covers what every run spent', () => {
   it('cancel part-way twice, resume twice: items, tokens and cost cover the whole job', async () => {
     const ids = Array.from({ length: 7 }, (_, i) => insertSkill(lib.db, `s${i + 1}`));
     answers.s2 = { content: 'garbled', usage: { prompt_tokens: 100, completion_tokens: 20 } };
-    const cancelAfter = async (sentBeforeCancel: number) => {
-      const job = jobContext(lib.db, 'job-r');
-      const pending = parseSkills(deps(), {}, job);
-      const start = server.chatRequests().length;
-      const t0 = Date.now();
-      while (server.chatRequests().length < start + sentBeforeCancel && Date.now() - t0 < 10_000)
-        await new Promise((r) => setTimeout(r, 5));
-      job.controller.abort();
-      const error = await pending.then(
+    // A request past `hangFrom` hangs and cancels the run: with one request at a time, every earlier answer is
+    // stored by then, so each run ends at a known place.
+    let hangFrom = 3;
+    let running: ReturnType<typeof jobContext> | undefined;
+    server.setReply((req) => {
+      if (server.chatRequests().length > hangFrom) {
+        running?.controller.abort();
+        return { hang: true };
+      }
+      return answers[nameOf(userText(req))] ?? good(nameOf(userText(req)));
+    });
+    const runUntilCancelled = async () => {
+      running = jobContext(lib.db, 'job-r');
+      const error = await parseSkills(deps(), {}, running).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect((error as CuratorError).code).toBe('CANCELLED');
     };
-    // Each cancel lands while the next request hangs, so exactly the answered ones are finished.
-    let hangFrom = 3;
-    server.setReply((req) =>
-      server.chatRequests().length > hangFrom
-        ? { hang: true }
-        : (answers[nameOf(userText(req))] ?? good(nameOf(userText(req)))),
-    );
-    await cancelAfter(3); // s1 parsed, s2 failed (garbled), s3 hangs
+    await runUntilCancelled(); // s1 parsed, s2 failed (garbled), s3 parsed; s4 hangs
     hangFrom = 6;
-    await cancelAfter(3); // s3, s4 parsed, s5 hangs
-    server.setReply((req) => answers[nameOf(userText(req))] ?? good(nameOf(userText(req))));
+    await runUntilCancelled(); // s4, s5 parsed; s6 hangs
+    hangFrom = Infinity;
     const job = jobContext(lib.db, 'job-r');
     const result = await parseSkills(deps(), {}, job);
-    // Answered: s1, s2 (failed), s3, s4 in earlier runs; s5, s6, s7 now. s2 stays failed (only: unparsed).
+    // Answered in earlier runs: s1, s2 (failed), s3, s4, s5; now s6, s7. s2 stays failed (only: unparsed).
     expect(result).toMatchObject({
       total: 7,
-      resumed: 3,
-      parsed: 3,
+      resumed: 4,
+      parsed: 2,
       failed: 1,
       promptTokens: 700,
       completionTokens: 140,
