@@ -61,5 +61,10 @@ describe('CLI --json exit status of job commands', () => {
     const text = await cli('jobs', 'resume', job.id);
     expect(text.stderr).toMatch(/error UNAVAILABLE: .*500/);
     expect(text.code).toBe(1);
+
+    // The skill the job stopped at says why, with the hint for a failed endpoint.
+    const shown = await cli('states', 'show', 'one');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/last parse attempt failed .*\(500\).* The endpoint failed; retry later\./);
   }, 60_000);
 });

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { SkillStates } from '../../shared/api';
+import { endpointHint } from '../../shared/endpoint-hints';
 import type { Core } from '../../core';
 import { followJob, printJobJson, printJson, printLine, requireDone } from '../output';
 import { intOption, withCore } from '../run-command';
@@ -17,7 +18,13 @@ function printStates(s: SkillStates): void {
   );
   printLine(`  precondition: ${s.precondition ?? 'None'}`);
   printLine(`  completion:   ${s.completion ?? '-'}`);
-  if (s.error) printLine(`  error: ${s.error}`);
+  if (s.error && !s.failedAttempt) printLine(`  error: ${s.error}`);
+  const attempt = s.failedAttempt;
+  if (attempt) {
+    const hint = endpointHint(attempt.problem);
+    printLine(`  last parse attempt failed (${attempt.at}): ${attempt.error}${hint ? ` ${hint}` : ''}`);
+    if (attempt.rawAnswer !== null) printLine(`  refused answer: ${JSON.stringify(attempt.rawAnswer)}`);
+  }
 }
 
 async function readStdin(): Promise<string> {
