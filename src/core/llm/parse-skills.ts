@@ -161,16 +161,21 @@ export async function parseSkills(
   const recordStop = (c: Candidate, error: unknown) => {
     if (!(error instanceof CuratorError) || error.code === 'CANCELLED') return;
     const problem = (error.details as { problem?: EndpointProblem } | undefined)?.problem ?? null;
-    recordFailedAttempt(db, clock, c.id, {
-      error: error.message,
-      problem,
-      rawAnswer: null,
-      model,
-      promptVersion,
-      sourceHash: c.contentHash,
-      jobId: job.jobId ?? null,
-    });
-    deps.onChanged?.([c.id]);
+    try {
+      recordFailedAttempt(db, clock, c.id, {
+        error: error.message,
+        problem,
+        rawAnswer: null,
+        model,
+        promptVersion,
+        sourceHash: c.contentHash,
+        jobId: job.jobId ?? null,
+      });
+      deps.onChanged?.([c.id]);
+    } catch (e) {
+      // The job's own error says why it stopped; a skill removed meanwhile must not hide it.
+      logger.warn('Could not record the failed attempt', { skillId: c.id, reason: String(e) });
+    }
   };
 
   const parseOne = async (c: Candidate) => {
