@@ -29,6 +29,12 @@ function progressLine(job: JobInfo): string {
   return `${job.kind}: ${p.done}/${p.total}${pct}${failed}${eta}${p.message ? ` ${p.message}` : ''}`;
 }
 
+/** A check's report under --json, with the exit code text mode gives it: 1 when it is not ok. */
+export function printJsonReport(report: { ok: boolean }): void {
+  printJson(report);
+  if (!report.ok) process.exitCode = 1;
+}
+
 /** A finished job under --json: the whole answer on stdout, and exit code 1 unless the job is done. */
 export function printJobJson(value: unknown, final: JobInfo): void {
   printJson(value);

@@ -67,4 +67,10 @@ describe('CLI --json exit status of job commands', () => {
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/last parse attempt failed .*\(500\).* The endpoint failed; retry later\./);
   }, 60_000);
+
+  it('llm test --json exits 1 when the endpoint fails, as text mode does', async () => {
+    const report = await cli('--json', 'llm', 'test');
+    expect(JSON.parse(report.stdout)).toMatchObject({ ok: false, message: expect.stringContaining('500') });
+    expect(report.code, report.stderr).toBe(1);
+  }, 30_000);
 });

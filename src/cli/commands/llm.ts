@@ -4,7 +4,7 @@ import { Option } from 'commander';
 import type { SkillStates } from '../../shared/api';
 import { endpointHint } from '../../shared/endpoint-hints';
 import type { Core } from '../../core';
-import { followJob, printJobJson, printJson, printLine, requireDone } from '../output';
+import { followJob, printJobJson, printJson, printJsonReport, printLine, requireDone } from '../output';
 import { intOption, withCore } from '../run-command';
 
 async function skillIdOf(core: Core, ref: string): Promise<number> {
@@ -43,7 +43,7 @@ export function registerLlmCommands(program: Command): void {
     .action(
       withCore(async (core, g) => {
         const report = await core['llm.test']({});
-        if (g.json) return printJson(report);
+        if (g.json) return printJsonReport(report);
         printLine(
           `${report.ok ? 'ok' : 'FAILED'}: ${report.message}${report.latencyMs !== undefined ? ` (${report.latencyMs} ms)` : ''}`,
         );
