@@ -211,7 +211,7 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
           <button
             onClick={reparse}
             disabled={action.busy || confirming}
-            title="Parse again with the LLM; your edits stay in history"
+            title="Parse again with the LLM; edited or verified states are kept unless you choose Replace"
           >
             Re-parse
           </button>
