@@ -59,6 +59,7 @@ const job = (): ParseJob => ({
   report: () => {},
   isItemDone: () => false,
   markItem: () => {},
+  markedItems: () => [],
 });
 const deps = { db, llm, clock: () => new Date(), logger: silentLogger };
 

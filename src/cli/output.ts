@@ -29,6 +29,25 @@ function progressLine(job: JobInfo): string {
   return `${job.kind}: ${p.done}/${p.total}${pct}${failed}${eta}${p.message ? ` ${p.message}` : ''}`;
 }
 
+/** A check's report under --json, with the exit code text mode gives it: 1 when it is not ok. */
+export function printJsonReport(report: { ok: boolean }): void {
+  printJson(report);
+  if (!report.ok) process.exitCode = 1;
+}
+
+/** A finished job under --json: the whole answer on stdout, and exit code 1 unless the job is done. */
+export function printJobJson(value: unknown, final: JobInfo): void {
+  printJson(value);
+  if (final.status !== 'done') process.exitCode = 1;
+}
+
+/** In text mode a job that did not finish is an error: its own, or why it stopped and how to go on. */
+export function requireDone(final: JobInfo): void {
+  if (final.status === 'done') return;
+  if (final.error) throw final.error;
+  throw new Error(`${final.kind} ${final.status}; resume it with: jobs resume ${final.id}`);
+}
+
 /** Waits for a job, showing progress on stderr; Ctrl+C cancels the job (a second one exits). */
 export async function followJob(core: Core, job: JobInfo, quiet: boolean): Promise<JobInfo> {
   let interrupted = false;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { JobProgress } from '../../src/shared/jobs';
 import type { ParseJob } from '../../src/core/llm/parse-skills';
 import { openDb, type Db } from '../../src/core/store/db';
+import { JobStore } from '../../src/core/jobs/job-store';
 import type { Clock, Logger } from '../../src/core/llm/ports';
 
 export interface TempLibrary {
@@ -111,6 +112,8 @@ export function jobContext(db: Db, id = 'job-1'): TestJob {
       void db
         .prepare('INSERT OR REPLACE INTO job_items (job_id, item_key, status, detail) VALUES (?, ?, ?, ?)')
         .run(id, key, status, detail === undefined ? null : JSON.stringify(detail)),
+    jobId: id,
+    markedItems: () => new JobStore(db).items(id),
     items: () =>
       db.prepare('SELECT item_key, status FROM job_items WHERE job_id = ? ORDER BY item_key').all(id) as {
         item_key: string;

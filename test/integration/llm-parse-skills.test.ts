@@ -332,7 +332,8 @@ describe('parseSkills: cache, resume, cancel, concurrency', () => {
 
     server = await startOpenAiServer({ port, reply: (req) => good(skillName(req)) });
     const { result } = await run({}, 'job-1', { concurrency: 1 });
-    expect(result).toMatchObject({ total: 3, parsed: 3, failed: 0 });
+    // The whole job: the two skills the first run parsed count as resumed, not as forgotten.
+    expect(result).toMatchObject({ total: 5, resumed: 2, parsed: 3, failed: 0 });
     expect(server.chatRequests().map(skillName)).toEqual(['s3', 's4', 's5']);
     expect(ids.map((id) => statesRow(lib.db, id)?.status)).toEqual(Array(5).fill('parsed'));
   });
@@ -440,11 +441,11 @@ describe('parseSkills: human edits and untrusted skill text', () => {
     });
   });
 
-  it('re-parses an edited skill when asked for it by id with force, keeping the edit in history', async () => {
+  it('replaces an edited skill when asked for it by id with replace, keeping the edit in history', async () => {
     const id = insertSkill(lib.db, 'redo-me');
     await run({}, 'job-1');
     editStates(lib.db, fixedClock, id, { completion: 'Hand-written completion.' });
-    const { result } = await run({ ids: [id], force: true }, 'job-2');
+    const { result } = await run({ ids: [id], force: true, replace: true }, 'job-2');
     expect(result).toMatchObject({ total: 1, parsed: 1, protected: 0 });
     expect(statesRow(lib.db, id)).toMatchObject({
       status: 'parsed',

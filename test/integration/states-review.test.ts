@@ -144,7 +144,7 @@ describe('states review', () => {
     expect(thrown(() => revertStates(lib.db, fixedClock, id, 12345)).code).toBe('NOT_FOUND');
   });
 
-  it('a parse does not overwrite an edit unless asked, and a failed re-parse keeps the old values in history', () => {
+  it('a parse does not overwrite an edit unless asked, and a failed re-parse keeps the states, the attempt beside them', () => {
     const id = insertSkill(lib.db, 'guarded');
     recordParse(lib.db, fixedClock, id, parsed(), false);
     editStates(lib.db, fixedClock, id, { completion: 'Mine.' });
@@ -158,21 +158,37 @@ describe('states review', () => {
       rawAnswer: 'garbage',
       error: 'bad',
     };
+    const historyBefore = stateHistory(lib.db, id).length;
     expect(recordParse(lib.db, fixedClock, id, failed, true)).toBe(true);
+    expect(getStates(lib.db, id)).toMatchObject({
+      status: 'edited',
+      completion: 'Mine.',
+      error: null,
+      failedAttempt: { rawAnswer: 'garbage', error: 'bad', model: 'm', problem: null },
+    });
+    expect(stateHistory(lib.db, id)).toHaveLength(historyBefore);
+    // The next good parse (the curator chose Replace) clears the failed attempt.
+    expect(recordParse(lib.db, fixedClock, id, parsed('LLM.'), true)).toBe(true);
+    expect(getStates(lib.db, id)).toMatchObject({ status: 'parsed', failedAttempt: null });
+  });
+
+  it('a failed first parse stores the failure in the record and as the attempt', () => {
+    const id = insertSkill(lib.db, 'first-fail');
+    const failed: ParseRecord = {
+      ...parsed(),
+      outcome: 'failed',
+      precondition: null,
+      completion: null,
+      rawAnswer: 'garbage',
+      error: 'bad',
+    };
+    expect(recordParse(lib.db, fixedClock, id, failed, false)).toBe(true);
     expect(getStates(lib.db, id)).toMatchObject({
       status: 'failed',
       completion: null,
       rawAnswer: 'garbage',
       error: 'bad',
-    });
-    const entry = stateHistory(lib.db, id)[0]!;
-    expect(entry).toMatchObject({
-      action: 'parse-failed',
-      before: { status: 'edited', completion: 'Mine.' },
-    });
-    expect(revertStates(lib.db, fixedClock, id, entry.id)).toMatchObject({
-      status: 'edited',
-      completion: 'Mine.',
+      failedAttempt: { rawAnswer: 'garbage', error: 'bad' },
     });
   });
 

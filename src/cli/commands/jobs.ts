@@ -1,6 +1,6 @@
 // CLI: jobs list, show, cancel, resume.
 import type { Command } from 'commander';
-import { followJob, printJson, printLine } from '../output';
+import { followJob, printJobJson, printJson, printLine, requireDone } from '../output';
 import { withCore } from '../run-command';
 
 export function registerJobCommands(program: Command): void {
@@ -30,7 +30,8 @@ export function registerJobCommands(program: Command): void {
     .action(
       withCore(async (core, g, id: string) => {
         const final = await followJob(core, await core['jobs.resume']({ id }), !!g.json);
-        if (g.json) printJson(final);
+        if (g.json) return printJobJson(final, final);
+        requireDone(final);
       }),
     );
 }

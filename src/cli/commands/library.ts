@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
-import { followJob, printJson, printLine, renderSnippet } from '../output';
+import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
 
 function filtersFrom(opts: { source?: number; status?: ReviewStatus; errors?: boolean }): SkillFilters {
@@ -73,7 +73,7 @@ export function registerLibraryCommands(program: Command): void {
           });
           const final = await followJob(core, job, !!g.json);
           const report = final.result as ImportReport | undefined;
-          if (g.json) return printJson({ job: final, report });
+          if (g.json) return printJobJson({ job: final, report }, final);
           if (final.status === 'failed') throw final.error;
           if (report) {
             printImportReport(report);

@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { SkillStates } from '../../shared/api';
+import { endpointHint } from '../../shared/endpoint-hints';
 import type { Core } from '../../core';
-import { followJob, printJson, printLine } from '../output';
+import { followJob, printJobJson, printJson, printJsonReport, printLine, requireDone } from '../output';
 import { intOption, withCore } from '../run-command';
 
 async function skillIdOf(core: Core, ref: string): Promise<number> {
@@ -17,7 +18,13 @@ function printStates(s: SkillStates): void {
   );
   printLine(`  precondition: ${s.precondition ?? 'None'}`);
   printLine(`  completion:   ${s.completion ?? '-'}`);
-  if (s.error) printLine(`  error: ${s.error}`);
+  if (s.error && !s.failedAttempt) printLine(`  error: ${s.error}`);
+  const attempt = s.failedAttempt;
+  if (attempt) {
+    const hint = endpointHint(attempt.problem);
+    printLine(`  last parse attempt failed (${attempt.at}): ${attempt.error}${hint ? ` ${hint}` : ''}`);
+    if (attempt.rawAnswer !== null) printLine(`  refused answer: ${JSON.stringify(attempt.rawAnswer)}`);
+  }
 }
 
 async function readStdin(): Promise<string> {
@@ -36,7 +43,7 @@ export function registerLlmCommands(program: Command): void {
     .action(
       withCore(async (core, g) => {
         const report = await core['llm.test']({});
-        if (g.json) return printJson(report);
+        if (g.json) return printJsonReport(report);
         printLine(
           `${report.ok ? 'ok' : 'FAILED'}: ${report.message}${report.latencyMs !== undefined ? ` (${report.latencyMs} ms)` : ''}`,
         );
@@ -64,17 +71,30 @@ export function registerLlmCommands(program: Command): void {
     .description('parse skills into precondition and completion states (a resumable job)')
     .addOption(new Option('--only <which>', 'which skills').choices(['unparsed', 'failed', 'all']))
     .option('--ids <ids>', 'comma-separated skill ids', (v) => v.split(',').map((x) => intOption(x.trim())))
-    .option('--force', 'also re-parse edited/verified skills named in --ids (old values go to history)')
+    .option('--force', 'send again even when a cached parse exists (edited/verified states are kept)')
+    .option(
+      '--replace',
+      'replace the edited/verified states of the skills named in --ids (old values go to history)',
+    )
     .action(
       withCore(
-        async (core, g, opts: { only?: 'unparsed' | 'failed' | 'all'; ids?: number[]; force?: boolean }) => {
+        async (
+          core,
+          g,
+          opts: { only?: 'unparsed' | 'failed' | 'all'; ids?: number[]; force?: boolean; replace?: boolean },
+        ) => {
           const final = await followJob(
             core,
-            await core['parse.skills']({ only: opts.only, ids: opts.ids, force: opts.force }),
+            await core['parse.skills']({
+              only: opts.only,
+              ids: opts.ids,
+              force: opts.force,
+              ...(opts.replace ? { replace: true } : {}),
+            }),
             !!g.json,
           );
-          if (g.json) return printJson(final);
-          if (final.status === 'failed') throw final.error;
+          if (g.json) return printJobJson(final, final);
+          requireDone(final);
           printLine(JSON.stringify(final.result ?? final.progress));
         },
       ),

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ModelRole, ModelVerifyReport } from '../../shared/api';
-import { followJob, printJson, printLine } from '../output';
+import { followJob, printJobJson, printJson, printJsonReport, printLine } from '../output';
 import { withCore } from '../run-command';
 
 function printVerify(r: ModelVerifyReport): void {
@@ -36,7 +36,7 @@ export function registerModelCommands(program: Command): void {
   models.command('verify <role> <folder>').action(
     withCore(async (core, g, role: string, folder: string) => {
       const r = await core['models.verify']({ role: roleArg(role), path: folder });
-      if (g.json) return printJson(r);
+      if (g.json) return printJsonReport(r);
       printVerify(r);
       if (!r.ok) process.exitCode = 1;
     }),
@@ -59,7 +59,7 @@ export function registerModelCommands(program: Command): void {
           dtype: opts.dtype,
           device: opts.device,
         });
-        if (g.json) return printJson(r);
+        if (g.json) return printJsonReport(r);
         printVerify(r);
         if (!r.ok) process.exitCode = 1;
         else
@@ -80,7 +80,7 @@ export function registerModelCommands(program: Command): void {
           await core['models.download']({ role: roleArg(role), repo: opts.repo, dtype: opts.dtype }),
           !!g.json,
         );
-        if (g.json) return printJson(final);
+        if (g.json) return printJobJson(final, final);
         if (final.status !== 'done')
           throw final.error ?? new Error(`download ${final.status}; resume it with: jobs resume ${final.id}`);
         printVerify((final.result as { verify: ModelVerifyReport }).verify);
@@ -103,7 +103,7 @@ export function registerModelCommands(program: Command): void {
     .action(
       withCore(async (core, g) => {
         const final = await followJob(core, await core['index.build']({}), !!g.json);
-        if (g.json) return printJson(final);
+        if (g.json) return printJobJson(final, final);
         if (final.status !== 'done') throw final.error ?? new Error(`index build ${final.status}`);
         printLine(JSON.stringify(final.result));
       }),

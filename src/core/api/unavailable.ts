@@ -3,6 +3,8 @@ import { CuratorError } from '../../shared/errors';
 
 export function unavailable(method: string): () => Promise<never> {
   return async () => {
-    throw new CuratorError('UNAVAILABLE', `${method} is not available in this build yet`);
+    throw new CuratorError('UNAVAILABLE', `${method} is not available in this build yet`, {
+      notInBuild: true,
+    });
   };
 }

@@ -6,7 +6,9 @@ import { isFinished } from '../../shared/jobs';
 import type { Db } from '../store/db';
 import type { JobOwner } from './job-owner';
 import { closeOwner, newOwner } from './job-owner';
-import { JobStore } from './job-store';
+import { JobStore, type JobItem } from './job-store';
+
+export type { JobItem } from './job-store';
 
 export interface JobContext {
   jobId: string;
@@ -16,6 +18,8 @@ export interface JobContext {
   /** True when a previous run of this job finished the item (resume skips it). */
   isItemDone(key: string): boolean;
   markItem(key: string, status: 'done' | 'failed' | 'skipped', detail?: unknown): void;
+  /** Every item earlier runs of this job marked, with its detail: a resumed job counts what they spent. */
+  markedItems(): JobItem[];
 }
 
 export type JobHandler = (params: never, ctx: JobContext) => Promise<unknown>;
@@ -167,6 +171,7 @@ export class JobRunner {
       report: (progress) => this.progress(running, progress),
       isItemDone: (key) => this.store.isItemDone(job.id, key),
       markItem: (key, status, detail) => this.store.markItem(job.id, key, status, detail),
+      markedItems: () => this.store.items(job.id),
     };
     this.running.set(job.id, running);
     this.emit(running, true);

@@ -34,6 +34,12 @@ function toInfo(row: JobRow): JobInfo {
   return info;
 }
 
+export interface JobItem {
+  key: string;
+  status: 'done' | 'failed' | 'skipped';
+  detail: unknown;
+}
+
 export class JobStore {
   constructor(
     private readonly db: Db,
@@ -164,5 +170,16 @@ export class JobStore {
     this.db
       .prepare('INSERT OR REPLACE INTO job_items (job_id, item_key, status, detail) VALUES (?, ?, ?, ?)')
       .run(jobId, key, status, detail === undefined ? null : JSON.stringify(detail));
+  }
+
+  items(jobId: string): JobItem[] {
+    const rows = this.db
+      .prepare('SELECT item_key, status, detail FROM job_items WHERE job_id = ?')
+      .all(jobId) as { item_key: string; status: JobItem['status']; detail: string | null }[];
+    return rows.map((r) => ({
+      key: r.item_key,
+      status: r.status,
+      detail: r.detail === null ? null : (JSON.parse(r.detail) as unknown),
+    }));
   }
 }

@@ -97,7 +97,13 @@ export function createLlmClient(deps: LlmClientDeps): LlmClient {
         const key = await readKey(deps.apiKey);
         try {
           const result = await attempt(messages, options, key);
-          return { ...result, attempts: retry + 1 };
+          // A model may echo the key (e.g. from a prompt-injected skill); nothing downstream may store or show it.
+          return {
+            ...result,
+            text: redactSecret(result.text, key),
+            model: redactSecret(result.model, key),
+            attempts: retry + 1,
+          };
         } catch (error) {
           if (!(error instanceof AttemptFailure)) throw error;
           const failure = redact(error.failure, key);
@@ -178,6 +184,12 @@ function count(value: unknown): number {
 
 /** Servers sometimes echo (part of) the key in a 401 message; it must not reach a log or the UI. */
 function redact(failure: EndpointFailure, key: string): EndpointFailure {
-  if (key.length < 4 || !failure.message.includes(key)) return failure;
-  return { ...failure, message: failure.message.split(key).join('***') };
+  const message = redactSecret(failure.message, key);
+  return message === failure.message ? failure : { ...failure, message };
+}
+
+/** `text` with every occurrence of the key replaced by ***. */
+export function redactSecret(text: string, key: string): string {
+  if (key.length < 4 || !text.includes(key)) return text;
+  return text.split(key).join('***');
 }

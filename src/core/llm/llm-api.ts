@@ -21,11 +21,16 @@ import { testConnection } from './test-connection';
 
 export const PARSE_SKILLS_JOB = 'parse.skills';
 
-const parseSkillsParams = z.object({
-  only: z.enum(['unparsed', 'failed', 'all']).optional(),
-  ids: z.array(z.number().int().positive()).max(100_000).optional(),
-  force: z.boolean().optional(),
-});
+const parseSkillsParams = z
+  .object({
+    only: z.enum(['unparsed', 'failed', 'all']).optional(),
+    ids: z.array(z.number().int().positive()).max(100_000).optional(),
+    force: z.boolean().optional(),
+    replace: z.boolean().optional(),
+  })
+  .refine((p) => !p.replace || (p.ids !== undefined && p.ids.length > 0), {
+    message: 'replace needs ids: name the skills whose edited or verified states may be replaced',
+  });
 
 const skillId = z.number().int().positive();
 

@@ -4,6 +4,7 @@ import type { ReviewStatus } from '../../shared/api/library';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import { findCachedParse, recordParse } from '../states/skill-states';
+import { FAILED_ATTEMPT_EXISTS } from '../states/parse-attempts';
 import type { Clock } from './ports';
 
 export interface Candidate {
@@ -65,7 +66,7 @@ export function selectCandidates(
     where.push(
       "(st.status IS NULL OR st.status = 'unparsed' OR (st.status = 'parsed' AND st.source_hash != s.content_hash))",
     );
-  } else if (only === 'failed') where.push("st.status = 'failed'");
+  } else if (only === 'failed') where.push(`(st.status = 'failed' OR ${FAILED_ATTEMPT_EXISTS})`);
   if (ids) {
     if (ids.length === 0) return [];
     // One JSON parameter instead of one per id: no limit on how many ids a curator selects.

@@ -5,8 +5,10 @@ import { CuratorError } from '../../shared/errors';
 import type { JobContext } from '../jobs/job-runner';
 import type { Db } from '../store/db';
 import { protectedStatuses, recordParse } from '../states/skill-states';
+import { recordFailedAttempt } from '../states/parse-attempts';
 import { isCurrent, reuseIdenticalParse, selectCandidates, type Candidate } from './parse-candidates';
 import { parseSkillAnswer } from './answer-parsers';
+import { itemKey, readEarlierRuns, type ParseItemDetail } from './parse-ledger';
 import type { EndpointProblem } from './endpoint-errors';
 import type { Clock, LlmClient, Logger } from './ports';
 import { SKILL_PARSE_PROMPT_VERSION, buildSkillParseMessages, newBoundary } from './prompts';
@@ -25,12 +27,15 @@ export interface ParseSkillsParams {
   /** Which records to (re)parse; default 'unparsed' (also covers parsed skills whose content changed). With ids and no `only`: 'all'. */
   only?: 'unparsed' | 'failed' | 'all';
   ids?: number[];
-  /** Send even when a cached parse exists; with `ids`, also overwrite edited/verified records of those skills. */
+  /** Send even when a cached parse exists. Never replaces edited or verified states by itself. */
   force?: boolean;
+  /** Replace edited/verified records of the skills named in `ids` (the curator chose Replace; old values go to history). */
+  replace?: boolean;
 }
 
 /** The subset of JobContext the job uses (JobRunner's context satisfies it). */
-export type ParseJob = Pick<JobContext, 'signal' | 'report' | 'isItemDone' | 'markItem'>;
+export type ParseJob = Pick<JobContext, 'signal' | 'report' | 'isItemDone' | 'markItem' | 'markedItems'> &
+  Partial<Pick<JobContext, 'jobId'>>;
 
 export interface ParseSkillsResult {
   /** Skills the selection covered. */
@@ -41,7 +46,7 @@ export interface ParseSkillsResult {
   cached: number;
   /** Edited or verified records that were left alone. */
   protected: number;
-  /** Finished by an earlier run of this job. */
+  /** Finished by an earlier run of this job (its tokens are in the totals). */
   resumed: number;
   promptTokens: number;
   completionTokens: number;
@@ -53,7 +58,7 @@ const itemProblems: EndpointProblem[] = ['too-large', 'bad-request'];
 
 const MAX_REJECTED_IN_A_ROW = 3;
 
-export const itemKey = (skillId: number) => `skill:${skillId}`;
+export { itemKey } from './parse-ledger';
 
 /** Said when a wrong answer was cut at the token limit: the fix is a setting, not the skill. */
 export function cutOffHint(llm: LlmClient): string {
@@ -71,16 +76,20 @@ export async function parseSkills(
   const explicit = new Set(params.ids ?? []);
   const only = params.only ?? (params.ids ? 'all' : 'unparsed');
   const selected = selectCandidates(db, only, params.ids);
+  // A resumed job covers the whole job: what earlier runs finished, failed and spent stays in its totals, also for
+  // skills the selection no longer holds because an earlier run parsed them.
+  const earlier = readEarlierRuns(job.markedItems());
+  const outside = earlier.outside(new Set(selected.map((c) => c.id)));
   const result: ParseSkillsResult = {
-    total: selected.length,
+    total: selected.length + outside.done + outside.failed,
     parsed: 0,
-    failed: 0,
+    failed: outside.failed,
     cached: 0,
     protected: 0,
-    resumed: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    estimatedCost: 0,
+    resumed: outside.done,
+    promptTokens: earlier.spent.promptTokens,
+    completionTokens: earlier.spent.completionTokens,
+    estimatedCost: estimateCost(llm.settings, earlier.spent.promptTokens, earlier.spent.completionTokens),
   };
   const counted = () => result.parsed + result.failed + result.cached + result.protected + result.resumed;
   let sentDone = 0;
@@ -108,15 +117,18 @@ export async function parseSkills(
     job.report(progress);
   };
 
+  // "Retry failed" also means skills whose states were kept after a failed attempt: their cached parse is no answer.
+  const sendAnyway = params.force === true || only === 'failed';
+  const mayReplace = (c: Candidate) => params.replace === true && explicit.has(c.id);
   for (const c of selected) {
-    const overwrite = params.force === true && explicit.has(c.id);
+    const overwrite = mayReplace(c);
     if (job.isItemDone(itemKey(c.id))) result.resumed++;
     else if (c.status !== null && protectedStatuses.includes(c.status) && !overwrite) result.protected++;
-    else if (!params.force && isCurrent(c, model, promptVersion)) result.cached++;
-    else if (!params.force && reuseIdenticalParse(deps, c, model, promptVersion)) {
+    else if (!sendAnyway && isCurrent(c, model, promptVersion)) result.cached++;
+    else if (!sendAnyway && reuseIdenticalParse(deps, c, model, promptVersion)) {
       result.cached++;
       deps.onChanged?.([c.id]);
-      job.markItem(itemKey(c.id), 'done', { cached: true });
+      job.markItem(itemKey(c.id), 'done', { outcome: 'cached', promptTokens: 0, completionTokens: 0 });
     } else toSend.push(c);
   }
   logger.info('Parsing skills', { model, promptVersion, selected: result.total, toSend: toSend.length });
@@ -139,18 +151,41 @@ export async function parseSkills(
         if (stop.signal.aborted) return;
         stopError = asStopError(error, c);
         stop.abort();
+        recordStop(c, error);
         return;
       }
     }
   };
 
+  // The skill the job stopped at shows why on its page (e.g. a 500), its states untouched.
+  const recordStop = (c: Candidate, error: unknown) => {
+    if (!(error instanceof CuratorError) || error.code === 'CANCELLED') return;
+    const problem = (error.details as { problem?: EndpointProblem } | undefined)?.problem ?? null;
+    try {
+      recordFailedAttempt(db, clock, c.id, {
+        error: error.message,
+        problem,
+        rawAnswer: null,
+        model,
+        promptVersion,
+        sourceHash: c.contentHash,
+        jobId: job.jobId ?? null,
+      });
+      deps.onChanged?.([c.id]);
+    } catch (e) {
+      // The job's own error says why it stopped; a skill removed meanwhile must not hide it.
+      logger.warn('Could not record the failed attempt', { skillId: c.id, reason: String(e) });
+    }
+  };
+
   const parseOne = async (c: Candidate) => {
-    const overwrite = params.force === true && explicit.has(c.id);
+    const overwrite = mayReplace(c);
     let raw: string | null = null;
     let error: string | null = null;
     let usage = { promptTokens: 0, completionTokens: 0 };
     let cutOff = false;
     let rejection: CuratorError | undefined;
+    let problem: EndpointProblem | null = null;
     try {
       const answer = await llm.complete(buildSkillParseMessages(c.fullText, newBoundary()), {
         signal: stop.signal,
@@ -160,46 +195,60 @@ export async function parseSkills(
       cutOff = answer.finishReason === 'length';
       rejectedInARow = 0;
     } catch (e) {
-      const problem = (e as CuratorError).details as { problem?: EndpointProblem } | undefined;
-      if (!(e instanceof CuratorError) || !problem?.problem || !itemProblems.includes(problem.problem))
+      const details = (e as CuratorError).details as { problem?: EndpointProblem } | undefined;
+      if (!(e instanceof CuratorError) || !details?.problem || !itemProblems.includes(details.problem))
         throw e;
       error = e.message;
       rejection = e;
+      problem = details.problem;
     }
     const parsed = raw === null ? null : parseSkillAnswer(raw);
     if (parsed && !parsed.ok) error = cutOff ? `${parsed.error} ${cutOffHint(llm)}` : parsed.error;
     const ok = parsed?.ok === true;
-    const stored = recordParse(
-      db,
-      clock,
-      c.id,
-      {
-        outcome: ok ? 'parsed' : 'failed',
-        precondition: ok ? parsed.value.precondition : null,
-        completion: ok ? parsed.value.completion : null,
-        rawAnswer: raw,
-        error,
-        model,
-        promptVersion,
-        sourceHash: c.contentHash,
-        promptTokens: usage.promptTokens,
-        completionTokens: usage.completionTokens,
-      },
-      overwrite,
-    );
+    const before = earlier.spentOn(c.id);
+    // One transaction: a kill between storing the parse and marking the item cannot lose or double the item.
+    const stored = db.transaction(() => {
+      const kept = recordParse(
+        db,
+        clock,
+        c.id,
+        {
+          outcome: ok ? 'parsed' : 'failed',
+          precondition: ok ? parsed.value.precondition : null,
+          completion: ok ? parsed.value.completion : null,
+          rawAnswer: raw,
+          error,
+          model,
+          promptVersion,
+          sourceHash: c.contentHash,
+          promptTokens: usage.promptTokens,
+          completionTokens: usage.completionTokens,
+          problem,
+          jobId: job.jobId ?? null,
+        },
+        overwrite,
+      );
+      const detail: ParseItemDetail = {
+        // Not stored: a curator edited the record while the request was in flight.
+        outcome: !kept ? 'protected' : ok ? 'parsed' : 'failed',
+        promptTokens: before.promptTokens + usage.promptTokens,
+        completionTokens: before.completionTokens + usage.completionTokens,
+      };
+      if (kept && !ok && error) detail.error = error;
+      job.markItem(itemKey(c.id), ok || !kept ? 'done' : 'failed', detail);
+      return kept;
+    }).immediate();
     result.promptTokens += usage.promptTokens;
     result.completionTokens += usage.completionTokens;
     result.estimatedCost = estimateCost(llm.settings, result.promptTokens, result.completionTokens);
     sentDone++;
     if (stored) deps.onChanged?.([c.id]);
-    // Not stored: a curator edited the record while the request was in flight.
     if (!stored) result.protected++;
     else if (ok) result.parsed++;
     else {
       result.failed++;
       logger.warn('Skill parse failed', { skillId: c.id, reason: error });
     }
-    job.markItem(itemKey(c.id), ok || !stored ? 'done' : 'failed', ok || !stored ? undefined : { error });
     report(`Parsed ${c.name}`);
     // Several rejections in a row point at the endpoint (e.g. a parameter the model does not accept), not the skills.
     if (rejection && ++rejectedInARow >= MAX_REJECTED_IN_A_ROW) {

@@ -22,3 +22,9 @@ export {
   taskHash,
   normaliseTask,
 } from './task-parses';
+export {
+  recordFailedAttempt,
+  clearFailedAttempt,
+  getFailedAttempt,
+  type FailedAttemptRecord,
+} from './parse-attempts';

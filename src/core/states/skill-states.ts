@@ -12,6 +12,7 @@ import {
   writeSnapshot,
   type StatesSnapshot,
 } from './states-records';
+import { getFailedAttempt } from './parse-attempts';
 
 export {
   recordParse,
@@ -39,6 +40,7 @@ export function getStates(db: Db, skillId: number): SkillStates {
       error: null,
       outdated: false,
       updatedAt: null,
+      failedAttempt: getFailedAttempt(db, skillId),
     };
   }
   return {
@@ -52,6 +54,7 @@ export function getStates(db: Db, skillId: number): SkillStates {
     error: row.error,
     outdated: row.source_hash !== null && row.source_hash !== skill.content_hash,
     updatedAt: row.updated_at,
+    failedAttempt: getFailedAttempt(db, skillId),
   };
 }
 

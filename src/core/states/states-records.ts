@@ -4,6 +4,7 @@ import type { ReviewStatus } from '../../shared/api/library';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import type { Clock } from '../llm/ports';
+import { clearFailedAttempt, recordFailedAttempt } from './parse-attempts';
 
 /** Everything a history row keeps about a record, enough to restore it. */
 export interface StatesSnapshot {
@@ -44,11 +45,15 @@ export interface ParseRecord {
   sourceHash: string;
   promptTokens: number;
   completionTokens: number;
+  /** The endpoint problem when the endpoint refused the request (a failed outcome only). */
+  problem?: string | null;
+  jobId?: string | null;
 }
 
 /**
  * Stores what a parse produced. Edited and verified records are left alone unless `overwriteProtected` (the user
- * asked for this skill by id); whatever is replaced goes to history. Returns false when the record was protected.
+ * chose Replace for this skill); whatever is replaced goes to history. A failed parse never replaces states: it is
+ * kept beside them as the skill's failed attempt. Returns false when the record was protected.
  */
 export function recordParse(
   db: Db,
@@ -57,32 +62,44 @@ export function recordParse(
   parse: ParseRecord,
   overwriteProtected: boolean,
 ): boolean {
-  return db
-    .transaction(() => {
-      const existing = readRow(db, skillId);
-      const before = existing ? toSnapshot(existing) : null;
-      if (before && protectedStatuses.includes(before.status) && !overwriteProtected) return false;
-      const after: StatesSnapshot = {
-        status: parse.outcome,
-        precondition: parse.outcome === 'parsed' ? parse.precondition : null,
-        completion: parse.outcome === 'parsed' ? parse.completion : null,
+  return db.transaction(() => {
+    const existing = readRow(db, skillId);
+    const before = existing ? toSnapshot(existing) : null;
+    if (before && protectedStatuses.includes(before.status) && !overwriteProtected) return false;
+    if (parse.outcome === 'failed') {
+      recordFailedAttempt(db, clock, skillId, {
+        error: parse.error ?? 'The parse failed.',
+        problem: parse.problem ?? null,
+        rawAnswer: parse.rawAnswer,
         model: parse.model,
         promptVersion: parse.promptVersion,
         sourceHash: parse.sourceHash,
-        error: parse.outcome === 'failed' ? parse.error : null,
-      };
-      const hadValues = before !== null && before.completion !== null;
-      const action: HistoryAction =
-        parse.outcome === 'failed' ? 'parse-failed' : hadValues ? 'reparse' : 'parse';
-      writeSnapshot(db, clock, skillId, after, action, before, {
-        rawAnswer: parse.rawAnswer,
+        jobId: parse.jobId ?? null,
         promptTokens: parse.promptTokens,
         completionTokens: parse.completionTokens,
-        parsed: true,
       });
-      return true;
-    })
-    .immediate();
+      if (before !== null && before.completion !== null) return true;
+    } else clearFailedAttempt(db, skillId);
+    const after: StatesSnapshot = {
+      status: parse.outcome,
+      precondition: parse.outcome === 'parsed' ? parse.precondition : null,
+      completion: parse.outcome === 'parsed' ? parse.completion : null,
+      model: parse.model,
+      promptVersion: parse.promptVersion,
+      sourceHash: parse.sourceHash,
+      error: parse.outcome === 'failed' ? parse.error : null,
+    };
+    const hadValues = before !== null && before.completion !== null;
+    const action: HistoryAction =
+      parse.outcome === 'failed' ? 'parse-failed' : hadValues ? 'reparse' : 'parse';
+    writeSnapshot(db, clock, skillId, after, action, before, {
+      rawAnswer: parse.rawAnswer,
+      promptTokens: parse.promptTokens,
+      completionTokens: parse.completionTokens,
+      parsed: true,
+    });
+    return true;
+  }).immediate();
 }
 
 /** A parse of identical content made earlier (another copy of the skill, or this one before a revert). */

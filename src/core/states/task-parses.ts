@@ -64,7 +64,9 @@ export function storeTaskParse(db: Db, clock: Clock, record: TaskParseRecord): v
      ON CONFLICT (cache_key) DO UPDATE SET status = excluded.status, subtasks = excluded.subtasks,
        states = excluded.states, raw_answer = excluded.raw_answer, error = excluded.error,
        prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-       updated_at = excluded.updated_at`,
+       updated_at = excluded.updated_at
+     -- A failed attempt never replaces a good parse of the same task (the caller gets the failure as an error).
+     WHERE excluded.status != 'failed' OR task_parses.status = 'failed'`,
   ).run({
     key: taskCacheKey(hash, record.promptVersion, record.model),
     hash,

@@ -22,6 +22,21 @@ export interface SkillStates {
   /** The skill changed since it was parsed. */
   outdated: boolean;
   updatedAt: string | null;
+  /** The last parse attempt that failed since the last good parse; the states above were kept. */
+  failedAttempt?: FailedParseAttempt | null;
+}
+
+/** A parse that produced no states: the answer was refused or the endpoint failed. */
+export interface FailedParseAttempt {
+  at: string;
+  /** Why, in words. */
+  error: string;
+  /** The endpoint problem (e.g. 'server-error', 'timeout') when the endpoint failed; null for a refused answer. */
+  problem: string | null;
+  /** The model's answer as received (the API key redacted); null when no answer came. */
+  rawAnswer: string | null;
+  model: string | null;
+  jobId: string | null;
 }
 
 export interface StateHistoryEntry {
@@ -51,7 +66,10 @@ export interface LlmApi {
   'parse.skills'(req: {
     only?: 'unparsed' | 'failed' | 'all';
     ids?: number[];
+    /** Send even when a cached parse exists; never replaces edited or verified states by itself. */
     force?: boolean;
+    /** Replace edited/verified states of the skills named in `ids` (the old values go to history). */
+    replace?: boolean;
   }): Promise<JobInfo>;
   'parse.task'(req: {
     task: string;

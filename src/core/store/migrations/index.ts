@@ -6,6 +6,7 @@ import { m003JobOwner } from './003-job-owner';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m020States } from './020-states';
+import { m021ParseAttempts } from './021-parse-attempts';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 
@@ -22,6 +23,7 @@ export const migrations: Migration[] = [
   m010VectorIndex,
   m011ScoreCache,
   m020States,
+  m021ParseAttempts,
   m030SelectionRuns,
   m031Evaluation,
 ];

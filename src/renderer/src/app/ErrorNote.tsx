@@ -1,9 +1,10 @@
 // Shows an API error with what the user can do about it.
+import { endpointHint, problemOf } from '../../../shared/endpoint-hints';
 import type { ApiErrorData } from '../../../shared/errors';
 
+// UNAVAILABLE has no advice of its own: an endpoint that failed or a missing index says so in its message and
+// problem; only a method missing from this build (details.notInBuild) gets the build advice.
 const advice: Partial<Record<ApiErrorData['code'], string>> = {
-  UNAVAILABLE:
-    'This feature is not available in this build of the backend yet; the other screens still work.',
   UNAUTHORIZED:
     'The access token is missing or wrong: open the address printed by `skill-curator serve` again.',
   ENDPOINT_UNREACHABLE: 'Check the address in Settings (or that the server is running) and try again.',
@@ -18,15 +19,26 @@ const advice: Partial<Record<ApiErrorData['code'], string>> = {
   INTERNAL: 'Something went wrong inside the app; the log has the details.',
 };
 
+const notInBuild =
+  'This feature is not available in this build of the backend yet; the other screens still work.';
+
+function adviceFor(error: ApiErrorData): string | undefined {
+  const hint = endpointHint(problemOf(error.details));
+  if (hint) return hint;
+  if ((error.details as { notInBuild?: unknown } | undefined)?.notInBuild === true) return notInBuild;
+  return advice[error.code];
+}
+
 export function ErrorNote({ error, onDismiss }: { error: ApiErrorData | null; onDismiss?: () => void }) {
   if (!error) return null;
+  const hint = adviceFor(error);
   return (
     <div className="error-note" role="alert" data-code={error.code}>
       <div>
         <strong>{error.message}</strong>
         <span className="muted"> ({error.code})</span>
       </div>
-      {advice[error.code] && <div>{advice[error.code]}</div>}
+      {hint && <div className="hint">{hint}</div>}
       {onDismiss && (
         <button className="link" onClick={onDismiss}>
           Dismiss

@@ -104,7 +104,11 @@ function JobRow({ job, onChanged }: { job: JobInfo; onChanged: (job: JobInfo) =>
       </div>
       <ProgressBar progress={job.progress} label={`${job.kind} progress`} />
       <Counters counters={job.progress.counters} />
-      {job.error && <ErrorNote error={{ code: job.error.code as never, message: job.error.message }} />}
+      {job.error && (
+        <ErrorNote
+          error={{ code: job.error.code as never, message: job.error.message, details: job.error.details }}
+        />
+      )}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
     </li>
   );

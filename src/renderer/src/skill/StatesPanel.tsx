@@ -5,6 +5,7 @@ import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
+import { FailedAttemptNote, ReparseConfirm, needsReplaceChoice } from './reparse';
 
 export interface StatesPanelHandle {
   edit(): void;
@@ -66,6 +67,7 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
   const [editing, setEditing] = useState(false);
   const [pre, setPre] = useState('');
   const [post, setPost] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const action = useAction();
   const preBox = useRef<HTMLTextAreaElement>(null);
 
@@ -102,7 +104,17 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
     if (apply(next)) setEditing(false);
   };
   const verify = async () => apply(await action.run(() => client.call('states.verify', { skillId })));
-  const reparse = () => action.run(() => client.call('parse.skills', { ids: [skillId], force: true }));
+  // Edited or verified states are replaced only when the curator says so; by default they are kept.
+  const startReparse = (replace: boolean) => {
+    setConfirming(false);
+    return action.run(() =>
+      client.call('parse.skills', { ids: [skillId], force: true, ...(replace ? { replace: true } : {}) }),
+    );
+  };
+  const reparse = () => {
+    if (needsReplaceChoice(states?.status)) setConfirming(true);
+    else void startReparse(false);
+  };
   const revert = async (historyId: number) =>
     apply(await action.run(() => client.call('states.revert', { skillId, historyId })));
 
@@ -116,7 +128,7 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
         {states?.outdated && <span className="badge warn">skill changed since parse</span>}
       </div>
       <ErrorNote error={loaded.error} />
-      {states?.error && (
+      {states?.error && !states.failedAttempt && (
         <div className="error-note">
           <strong>The last parse failed:</strong> {states.error}. Edit the states by hand or re-parse.
         </div>
@@ -162,9 +174,18 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
           <dd data-testid="precondition">{states ? (states.precondition ?? <em>None</em>) : '…'}</dd>
           <dt>Completion</dt>
           <dd data-testid="completion">
-            {states ? (states.completion ?? <em className="muted">not parsed yet</em>) : '…'}
+            {states
+              ? (states.completion ?? (
+                  <em className="muted">
+                    {states.status === 'failed' ? 'none: the parse failed' : 'not parsed yet'}
+                  </em>
+                ))
+              : '…'}
           </dd>
         </dl>
+      )}
+      {states?.failedAttempt && (
+        <FailedAttemptNote attempt={states.failedAttempt} hasStates={states.completion !== null} />
       )}
       {states && (
         <p className="muted small">
@@ -188,16 +209,24 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
             Verify
           </button>
           <button
-            onClick={() => void reparse()}
-            disabled={action.busy}
-            title="Parse again with the LLM; your edits stay in history"
+            onClick={reparse}
+            disabled={action.busy || confirming}
+            title="Parse again with the LLM; edited or verified states are kept unless you choose Replace"
           >
             Re-parse
           </button>
         </div>
       )}
+      {confirming && states && (
+        <ReparseConfirm
+          status={states.status}
+          busy={action.busy}
+          onKeep={() => setConfirming(false)}
+          onReplace={() => void startReparse(true)}
+        />
+      )}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
-      {states?.rawAnswer && (
+      {states?.rawAnswer && !(states.status === 'failed' && states.failedAttempt) && (
         <details>
           <summary>Raw model answer</summary>
           <pre className="raw">{states.rawAnswer}</pre>
