@@ -3,6 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
+import { describeIssues } from '../eval/label-format';
+import { parseJsonText } from '../json-syntax';
 import type { Db } from '../store/db';
 import { editStates, getStates, verifyStates } from './skill-states';
 
@@ -34,16 +36,17 @@ export async function importStatesFile(
   const byName = db.prepare('SELECT id FROM skills WHERE name = ? ORDER BY updated_at DESC');
   for (const [i, raw] of text.split('\n').entries()) {
     if (raw.trim() === '') continue;
-    let parsed: z.infer<typeof lineSchema>;
-    try {
-      const checked = lineSchema.safeParse(JSON.parse(raw));
-      if (!checked.success)
-        throw new Error(checked.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; '));
-      parsed = checked.data;
-    } catch (error) {
-      result.errors.push({ line: i + 1, message: (error as Error).message });
+    const json = parseJsonText(raw);
+    if (!json.ok) {
+      result.errors.push({ line: i + 1, message: json.message });
       continue;
     }
+    const checked = lineSchema.safeParse(json.value);
+    if (!checked.success) {
+      result.errors.push({ line: i + 1, message: describeIssues(checked.error.issues) });
+      continue;
+    }
+    const parsed = checked.data;
     const ids = byName.all(parsed.name) as { id: number }[];
     if (ids.length === 0) result.unknownSkills.push(parsed.name);
     for (const { id } of ids) {
