@@ -1,6 +1,7 @@
 // Hostile or odd content inside skills (issue 9): Windows line ends, one skill that cannot be stored, front matter
 // built to be slow or to expand, and files that are not what the importer was told they are. Each describe names the
 // class of fault; each case failed on the code before the fix.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,6 +131,28 @@ describe('class: one skill fails, the import goes on', () => {
     expect(lib.db.prepare('SELECT count(*) FROM skill_files').pluck().get()).toBe(0);
   });
 
+  it('a states import reports a line that cannot be applied and applies the lines after it', async () => {
+    const root = path.join(lib.dir, 'for-states');
+    for (const n of ['a-first', 'b-refused', 'c-last']) writeSkill(root, n, skillMd(n, `About ${n}.`));
+    await importSource(lib.deps, { path: root }, testJob());
+    const refusedId = row('b-refused').id;
+    lib.db.exec(`CREATE TRIGGER refuse_states BEFORE INSERT ON skill_states WHEN NEW.skill_id = ${refusedId}
+      BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`);
+    const file = path.join(lib.dir, 'states.jsonl');
+    writeFileSync(
+      file,
+      ['a-first', 'b-refused', 'c-last']
+        .map((name) => JSON.stringify({ name, precondition: null, completion: `${name} is done` }))
+        .join('\n'),
+    );
+    const result = await importStatesFile(lib.db, lib.deps.clock, { path: file });
+    expect(result.applied).toBe(2);
+    expect(result.errors).toEqual([{ line: 2, message: expect.stringContaining('refused') }]);
+    const completion = (name: string) =>
+      lib.db.prepare('SELECT completion FROM skill_states WHERE skill_id = ?').pluck().get(row(name).id);
+    expect(completion('c-last')).toBe('c-last is done');
+  });
+
   it('stores a report saying why when the source itself cannot be read', async () => {
     const fake = path.join(lib.dir, 'not-a.zip');
     writeFileSync(fake, 'PK\u0003\u0004 this is not really a zip');
@@ -222,6 +245,25 @@ describe('class: error messages that echo a file', () => {
     expect(shown).toContain('"line":1');
     expect(shown).toContain('"line":4');
     expect(leaked(shown)).toEqual([]);
+  });
+
+  it('a front matter alias error names no alias from the file', async () => {
+    const root = path.join(lib.dir, 'alias-err');
+    writeSkill(root, 'bad-alias', '---\nname: bad-alias\ndescription: *s3cretAnchorName\n---\nB\n');
+    const report = await importSource(lib.deps, { path: root }, testJob());
+    expect(rules(report)).toEqual(['front-matter-yaml']);
+    expect(JSON.stringify(report)).not.toContain('s3cret');
+  });
+
+  it('a states import refuses what is not a regular file before opening it (a FIFO would never end)', async () => {
+    const fifo = path.join(lib.dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    await expect(importStatesFile(lib.db, lib.deps.clock, { path: lib.dir })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(importStatesFile(lib.db, lib.deps.clock, { path: fifo })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 
   it('a states import and a JSONL skill source do not quote the file either', async () => {

@@ -114,7 +114,13 @@ function parseYamlMapping(
   try {
     data = doc.toJS({ maxAliasCount });
   } catch (error) {
-    return fail(file, 'front-matter-yaml', `front matter could not be read: ${(error as Error).message}`, 2);
+    // yaml's own words here quote alias names from the file; say what is wrong without them.
+    const why = /alias count/i.test((error as Error).message)
+      ? `it uses aliases more than ${maxAliasCount} times`
+      : /alias/i.test((error as Error).message)
+        ? 'an alias (*name) has no anchor (&name) before it'
+        : 'its structure cannot be turned into values';
+    return fail(file, 'front-matter-yaml', `front matter could not be read: ${why}`, 2);
   }
   // Aliases share one object in `data`, but the library stores (and every reader sees) them expanded.
   if (expandedSizeOver(data, frontMatterMaxBytes))

@@ -186,8 +186,16 @@ function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string
   const { db } = deps;
   for (const row of skillsOfSource(db, report.sourceId)) {
     if (seen.has(row.relPath)) continue;
-    db.transaction(() => deleteSkill(db, row.id))();
-    report.removed.push({ name: row.name, relPath: row.relPath });
+    try {
+      db.transaction(() => deleteSkill(db, row.id))();
+      report.removed.push({ name: row.name, relPath: row.relPath });
+    } catch (error) {
+      // The skill stays; the report (stored below) still says what was done.
+      deps.logger.warn('a skill the source no longer has could not be removed', {
+        relPath: row.relPath,
+        error: String(error),
+      });
+    }
   }
   for (const c of pendingConflictPlaces(db, report.sourceId)) {
     if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
