@@ -204,7 +204,7 @@ export async function readPackage(pkg: SkillPackage): Promise<{ files: ReadFile[
         reason:
           pkg.sourceKind === 'folder' || pkg.sourceKind === 'zip'
             ? `not found unchanged in ${pkg.sourceUri} (moved, edited or deleted since import)`
-            : `the ${pkg.sourceKind} source holds no package files; the library kept only its metadata`,
+            : `the library kept only the hash of this file (it keeps the text of references/ files alone); it is in ${pkg.sourceUri}`,
       });
   }
   return { files, missing };
