@@ -1,5 +1,5 @@
 // Exporting skills as packages: folder, zip and JSON from folder, zip and JSONL sources, with what could not be included.
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -149,5 +149,95 @@ describe('export', () => {
     for (const bad of ['../x', '/etc/passwd', 'a\\b', 'C:/x', 'a/../b', 'nul.txt', 'a/b ', 'x\u0001y'])
       expect(safeRelativePath(bad)).toBe(false);
     expect(safeRelativePath('scripts/run.sh')).toBe(true);
+  });
+});
+
+describe('export of real-world packages (issue 9)', () => {
+  const filesUnder = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+      .sort();
+
+  it('writes every file of a skill whose zip also holds a refused entry', async () => {
+    const zip = path.join(lib.dir, 'mixed.zip');
+    await writeZip(zip, [
+      { name: '../evil/SKILL.md', content: skillMd('evil', 'Climbs out.') },
+      { name: 'good-skill/SKILL.md', content: skillMd('good-skill', 'Has scripts and assets.') },
+      { name: 'good-skill/scripts/run.sh', content: '#!/bin/sh\necho run\n' },
+      { name: 'good-skill/assets/logo.bin', content: Buffer.from([0, 255, 1, 254]) },
+    ]);
+    const report = await importSource(lib.deps, { path: zip }, testJob());
+    expect(report.added.map((a) => a.name)).toEqual(['good-skill']);
+    const result = await exportSkills(lib.db, {
+      skillIds: [idOf('good-skill')],
+      format: 'folder',
+      destination: out,
+    });
+    expect(result.missing).toEqual([]);
+    expect(filesUnder(out)).toEqual([
+      'good-skill/SKILL.md',
+      'good-skill/assets/logo.bin',
+      'good-skill/scripts/run.sh',
+    ]);
+    expect(readFileSync(path.join(out, 'good-skill/assets/logo.bin'))).toEqual(Buffer.from([0, 255, 1, 254]));
+  });
+
+  it('lists a file that clashes with a folder, or an NFC/NFD twin, writes the rest and leaves no partial folder', async () => {
+    const cafeNfc = 'references/caf\u00e9.md';
+    const cafeNfd = 'references/cafe\u0301.md';
+    const zip = path.join(lib.dir, 'clash.zip');
+    await writeZip(zip, [
+      { name: 'clash-skill/SKILL.md', content: skillMd('clash-skill', 'Odd names.') },
+      { name: 'clash-skill/notes', content: 'a file called notes' },
+      { name: 'clash-skill/notes/x.md', content: 'a file inside a folder called notes' },
+      { name: `clash-skill/${cafeNfc}`, content: 'composed' },
+      { name: `clash-skill/${cafeNfd}`, content: 'decomposed' },
+      { name: 'clash-skill/scripts/ok.sh', content: 'echo ok' },
+    ]);
+    await importSource(lib.deps, { path: zip }, testJob());
+    mkdirSync(out); // an empty folder the user chose
+    const result = await exportSkills(lib.db, {
+      skillIds: [idOf('clash-skill')],
+      format: 'folder',
+      destination: out,
+    });
+    expect(result.missing.map((m) => [m.file, m.reason])).toEqual([
+      ['notes/x.md', expect.stringContaining('"notes" is a file')],
+      [cafeNfc, expect.stringContaining('Unicode-normalised')],
+    ]);
+    expect(filesUnder(out)).toEqual(
+      [
+        'clash-skill/SKILL.md',
+        'clash-skill/notes',
+        `clash-skill/${cafeNfd}`,
+        'clash-skill/scripts/ok.sh',
+      ].sort(),
+    );
+    expect([...result.written].sort()).toEqual(filesUnder(out));
+    // Only the finished folder is left beside it.
+    expect(readdirSync(lib.dir).filter((n) => n.includes('partial'))).toEqual([]);
+
+    const zipOut = await exportSkills(lib.db, {
+      skillIds: [idOf('clash-skill')],
+      format: 'zip',
+      destination: path.join(lib.dir, 'clash-out.zip'),
+    });
+    expect(zipOut.missing.map((m) => m.file)).toEqual(['notes/x.md', cafeNfc]);
+  });
+
+  it('keeps the byte-order mark of SKILL.md, from the source or from the library alone', async () => {
+    const text = `\uFEFF${skillMd('bom-skill', 'Written by an editor that adds a BOM.')}`;
+    const root = path.join(lib.dir, 'bom');
+    writeSkill(root, 'bom-skill', text, { 'scripts/x.sh': 'echo x' });
+    await importSource(lib.deps, { path: root }, testJob());
+    rmSync(root, { recursive: true }); // the library alone must still know the exact bytes
+    const result = await exportSkills(lib.db, {
+      skillIds: [idOf('bom-skill')],
+      format: 'folder',
+      destination: out,
+    });
+    expect(readFileSync(path.join(out, 'bom-skill/SKILL.md'))).toEqual(Buffer.from(text, 'utf8'));
+    expect(result.missing.map((m) => m.file)).toEqual(['scripts/x.sh']);
   });
 });

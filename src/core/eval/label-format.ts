@@ -4,6 +4,7 @@ import type { LabelItem } from '../../shared/api/evaluation';
 export type { LabelItem };
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
+import { parseJsonText } from '../json-syntax';
 
 const nonEmpty = z.string().trim().min(1);
 
@@ -37,23 +38,18 @@ export function parseLabelJsonl(text: string): LabelItem[] {
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
     if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      errors.push({ line, message: `not JSON: ${(e as Error).message}` });
+    const json = parseJsonText(raw);
+    if (!json.ok) {
+      errors.push({ line, message: json.message });
       return;
     }
-    const parsed = labelItemSchema.safeParse(value);
+    const parsed = labelItemSchema.safeParse(json.value);
     if (!parsed.success) {
-      errors.push({
-        line,
-        message: parsed.error.issues.map((x) => `${x.path.join('.') || 'line'}: ${x.message}`).join('; '),
-      });
+      errors.push({ line, message: describeIssues(parsed.error.issues) });
       return;
     }
     if (seen.has(parsed.data.id)) {
-      errors.push({ line, message: `id ${parsed.data.id} appears twice` });
+      errors.push({ line, message: `id ${JSON.stringify(parsed.data.id.slice(0, 80))} appears twice` });
       return;
     }
     seen.add(parsed.data.id);
@@ -69,6 +65,24 @@ export function parseLabelJsonl(text: string): LabelItem[] {
     );
   if (items.length === 0) throw new CuratorError('VALIDATION_FAILED', 'The label file has no tasks');
   return items;
+}
+
+/**
+ * What is wrong with a line, in words that quote no value from it: the file may be any file the host was pointed at.
+ * Unknown keys are named only when they look like field names.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 10)
+    .map((x) => {
+      const where = x.path.map(String).join('.') || 'line';
+      if (x.code === 'unrecognized_keys') {
+        const named = x.keys.filter((k) => /^[A-Za-z_][\w-]{0,39}$/.test(k));
+        return `${where}: unknown key${x.keys.length > 1 ? 's' : ''}${named.length === x.keys.length ? ` ${named.join(', ')}` : ''}`;
+      }
+      return `${where}: ${x.message}`;
+    })
+    .join('; ');
 }
 
 export function validateLabelItem(value: unknown): LabelItem {

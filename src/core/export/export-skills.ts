@@ -6,6 +6,8 @@ import yazl from 'yazl';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import { loadPackages, readPackage, type MissingFile, type ReadFile } from './package-reader';
+import { refuseClashes } from './path-clashes';
+import { writeFolder } from './write-folder';
 
 export type ExportFormat = 'folder' | 'zip' | 'json';
 
@@ -52,17 +54,24 @@ export function safeRelativePath(p: string): boolean {
     );
 }
 
+/** One file to write: `path` relative to the destination, `file` relative to its skill's folder. */
+interface ExportEntry extends ReadFile {
+  skill: string;
+  file: string;
+}
+
 async function collect(
   db: Db,
   skillIds: readonly number[],
-): Promise<{ entries: ReadFile[]; missing: MissingFile[] }> {
+  asFolders: boolean,
+): Promise<{ entries: ExportEntry[]; missing: MissingFile[] }> {
   if (skillIds.length === 0)
     throw new CuratorError('INVALID_ARGUMENT', 'Choose at least one skill to export');
   const { packages, unknown } = loadPackages(db, [...new Set(skillIds)]);
   if (unknown.length > 0)
     throw new CuratorError('NOT_FOUND', `No skill with id ${unknown.join(', ')}`, { skillIds: unknown });
   const used = new Set<string>();
-  const entries: ReadFile[] = [];
+  const entries: ExportEntry[] = [];
   const missing: MissingFile[] = [];
   for (const pkg of packages) {
     const base = safeFolderName(pkg.name);
@@ -71,11 +80,17 @@ async function collect(
     used.add(folder);
     const read = await readPackage(pkg);
     missing.push(...read.missing);
+    const safe: { file: string; bytes: Buffer }[] = [];
     for (const f of read.files) {
       if (!safeRelativePath(f.path))
         missing.push({ name: pkg.name, file: f.path, reason: 'unsafe file name' });
-      else entries.push({ path: `${folder}/${f.path}`, bytes: f.bytes });
+      else safe.push({ file: f.path, bytes: f.bytes });
     }
+    // A folder (or a zip meant to be unpacked into one) cannot hold a file and a folder of one name, nor NFC twins.
+    const { kept, refused } = asFolders ? refuseClashes(safe) : { kept: safe, refused: [] };
+    for (const r of refused) missing.push({ name: pkg.name, file: r.file, reason: r.reason });
+    for (const f of kept)
+      entries.push({ path: `${folder}/${f.file}`, bytes: f.bytes, skill: pkg.name, file: f.file });
   }
   return { entries, missing };
 }
@@ -93,14 +108,13 @@ async function assertFree(target: string, asFolder: boolean): Promise<void> {
 export async function exportSkills(db: Db, req: ExportRequest): Promise<ExportResult> {
   const destination = path.resolve(req.destination);
   await assertFree(destination, req.format === 'folder');
-  const { entries, missing } = await collect(db, req.skillIds);
-  const written = entries.map((e) => e.path);
+  const { entries, missing } = await collect(db, req.skillIds, req.format !== 'json');
+  let written = entries.map((e) => e.path);
   if (req.format === 'folder') {
-    for (const e of entries) {
-      const file = path.join(destination, ...e.path.split('/'));
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      await fsp.writeFile(file, e.bytes, { flag: 'wx' });
-    }
+    const refused = await writeFolder(destination, entries);
+    missing.push(...refused.map(({ name, file, reason }) => ({ name, file, reason })));
+    const failed = new Set(refused.map((r) => r.path));
+    written = written.filter((p) => !failed.has(p));
   } else if (req.format === 'zip') {
     await writeAtomically(destination, (tmp) => writeZip(tmp, entries));
   } else if (req.format === 'json') {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
+import { contentHash } from '../skills/package-files';
 import type { Db } from '../store/db';
 
 export interface PackageFileRecord {
@@ -18,6 +19,7 @@ export interface SkillPackage {
   name: string;
   description: string;
   fullText: string;
+  contentHash: string;
   sourceKind: string;
   sourceUri: string;
   relPath: string;
@@ -42,7 +44,7 @@ export function loadPackages(
   skillIds: readonly number[],
 ): { packages: SkillPackage[]; unknown: number[] } {
   const rowOf = db.prepare(
-    `SELECT s.id, s.name, s.description, s.full_text, s.rel_path, src.kind, src.uri
+    `SELECT s.id, s.name, s.description, s.full_text, s.content_hash, s.rel_path, src.kind, src.uri
      FROM skills s JOIN sources src ON src.id = s.source_id WHERE s.id = ?`,
   );
   const filesOf = db.prepare(
@@ -57,6 +59,7 @@ export function loadPackages(
           name: string;
           description: string;
           full_text: string;
+          content_hash: string;
           rel_path: string;
           kind: string;
           uri: string;
@@ -79,6 +82,7 @@ export function loadPackages(
       name: r.name,
       description: r.description,
       fullText: r.full_text,
+      contentHash: r.content_hash,
       sourceKind: r.kind,
       sourceUri: r.uri,
       relPath: r.rel_path,
@@ -102,6 +106,11 @@ async function fromFolder(pkg: SkillPackage, file: PackageFileRecord): Promise<B
   }
 }
 
+/**
+ * The wanted files of one skill from its zip, each checked against its recorded hash. Entries are named the way the
+ * import named them, and an entry the import refused (`../evil/SKILL.md`) or one that cannot be read is passed over:
+ * it must not hide the entries after it.
+ */
 async function fromZip(
   pkg: SkillPackage,
   wanted: readonly PackageFileRecord[],
@@ -110,36 +119,24 @@ async function fromZip(
   const byEntry = new Map(wanted.map((f) => [pkg.relPath === '' ? f.path : `${pkg.relPath}/${f.path}`, f]));
   let zip: yauzl.ZipFile;
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(pkg.sourceUri, { lazyEntries: true, autoClose: false }, (err, z) =>
-        err || !z ? reject(err) : resolve(z),
-      ),
-    );
+    zip = await yauzl.openPromise(pkg.sourceUri, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    });
   } catch {
     return out;
   }
   try {
-    await new Promise<void>((resolve, reject) => {
-      zip.on('error', reject);
-      zip.on('end', () => resolve());
-      zip.on('entry', (entry: yauzl.Entry) => {
-        const name = entry.fileName.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-        const f = byEntry.get(name);
-        if (!f || entry.uncompressedSize !== f.size) return zip.readEntry();
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            if (sha256(bytes) === f.sha256) out.set(f.path, bytes);
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
+    for (;;) {
+      const entry = await nextEntry(zip);
+      if (!entry) break;
+      const f = byEntry.get(entryName(entry));
+      if (!f || out.has(f.path) || entry.uncompressedSize !== f.size) continue;
+      const bytes = await readEntry(zip, entry).catch(() => null);
+      if (bytes && sha256(bytes) === f.sha256) out.set(f.path, bytes);
+    }
   } catch {
     // A damaged or replaced archive: the files not read by now are reported missing.
   } finally {
@@ -148,9 +145,49 @@ async function fromZip(
   return out;
 }
 
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const onEntry = (e: yauzl.Entry) => done(() => resolve(e));
+    const onEnd = () => done(() => resolve(null));
+    const onError = (err: Error) => done(() => reject(err));
+    const done = (f: () => void) => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+      f();
+    };
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
+}
+
+async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** The entry's name as the zip source read it at import (raw bytes, CP437 or UTF-8, leading "./" dropped). */
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileName as unknown as Buffer;
+  return yauzl
+    .getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
+    .replace(/^(\.\/)+/, '');
+}
+
+/**
+ * SKILL.md's bytes as imported. The library keeps its text without the byte-order mark; the content hash (over the
+ * original bytes) tells whether the file had one.
+ */
+function skillMdBytes(pkg: SkillPackage): Buffer {
+  const text = Buffer.from(pkg.fullText, 'utf8');
+  const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]);
+  const files = pkg.files.map((f) => ({ path: f.path, sha256: f.sha256 }));
+  return contentHash(withBom, files) === pkg.contentHash ? withBom : text;
+}
+
 /** SKILL.md from the library's full text, then every package file that can still be read exactly as imported. */
 export async function readPackage(pkg: SkillPackage): Promise<{ files: ReadFile[]; missing: MissingFile[] }> {
-  const files: ReadFile[] = [{ path: 'SKILL.md', bytes: Buffer.from(pkg.fullText, 'utf8') }];
+  const files: ReadFile[] = [{ path: 'SKILL.md', bytes: skillMdBytes(pkg) }];
   const missing: MissingFile[] = [];
   const zipped = pkg.sourceKind === 'zip' ? await fromZip(pkg, pkg.files) : new Map<string, Buffer>();
   for (const f of pkg.files) {
@@ -167,7 +204,7 @@ export async function readPackage(pkg: SkillPackage): Promise<{ files: ReadFile[
         reason:
           pkg.sourceKind === 'folder' || pkg.sourceKind === 'zip'
             ? `not found unchanged in ${pkg.sourceUri} (moved, edited or deleted since import)`
-            : `the ${pkg.sourceKind} source holds no package files; the library kept only its metadata`,
+            : `the library kept only the hash of this file (it keeps the text of references/ files alone); it is in ${pkg.sourceUri}`,
       });
   }
   return { files, missing };

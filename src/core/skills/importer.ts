@@ -8,7 +8,7 @@ import { deleteSkill, skillsOfSource } from '../store/skills-repo';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
 import type { BuildResult } from './skill-md';
-import type { SkillCandidate } from './sources/source';
+import type { SourceItem } from './sources/source';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
 import {
   defaultImportSettings,
@@ -17,6 +17,7 @@ import {
   type ImportReport,
   type ImportRequest,
   type LibraryDeps,
+  type OnConflict,
 } from './types';
 
 const onConflictChoices = ['record', 'keep-both', 'replace', 'skip'];
@@ -71,8 +72,22 @@ export async function importSource(
   try {
     opened = await openSource(kind, uri, limits, job.signal);
   } catch (error) {
-    if (!job.signal.aborted) throw error;
-    return finish(deps, report, job, true);
+    if (job.signal.aborted) return finish(deps, report, job, true);
+    // The job fails with this error, and the report says the same where reports are read.
+    report.rejected.push({
+      relPath: '',
+      file: path.basename(uri),
+      issues: [
+        {
+          severity: 'error',
+          rule: 'source-unreadable',
+          message: (error as Error).message,
+          file: path.basename(uri),
+        },
+      ],
+    });
+    finish(deps, report, job, false);
+    throw error;
   }
   const seen = new Set<string>();
   const started = clock().getTime();
@@ -85,24 +100,7 @@ export async function importSource(
         break;
       }
       seen.add(item.relPath);
-      const loaded =
-        item.type === 'candidate' ? await loadSafely(item) : { ok: false as const, issues: item.issues };
-      if (!loaded.ok) {
-        report.rejected.push({ relPath: item.relPath, file: item.file, issues: loaded.issues });
-      } else {
-        const skill = loaded.skill;
-        const ref = { name: skill.name, relPath: skill.relPath };
-        const placed = db
-          .transaction(() => placeSkill(db, source.id, skill, onConflict, clock().toISOString()))
-          .immediate();
-        if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
-        if (placed.kind === 'duplicate')
-          report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
-        else if (placed.kind === 'conflict') {
-          report.conflicts.push({ ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
-          if (placed.written) report[placed.written].push(ref);
-        } else report[placed.kind].push(ref);
-      }
+      await importItem(deps, source.id, item, onConflict, report);
       const done = index + 1;
       const elapsed = (clock().getTime() - started) / 1000;
       job.report({
@@ -112,6 +110,8 @@ export async function importSource(
         message: item.relPath || item.file,
         etaSeconds: Math.round((elapsed / done) * (items.length - done)),
       });
+      // Let the host answer requests between skills: loading a JSONL line never waits on I/O by itself.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
     await opened.close();
@@ -132,22 +132,70 @@ export async function importSource(
   return finish(deps, report, job, report.cancelled);
 }
 
-/** A file that vanished or cannot be read mid-import rejects its skill; the import goes on. */
-async function loadSafely(item: SkillCandidate): Promise<BuildResult> {
-  try {
-    return await item.load();
-  } catch (error) {
-    const message = `cannot read the package: ${(error as Error).message}`;
-    return { ok: false, issues: [{ severity: 'error', rule: 'unreadable', message, file: item.file }] };
+/**
+ * Loads, validates and writes one skill. Whatever goes wrong with it (a file that vanished, a package the library
+ * cannot store) rejects that skill only; its transaction leaves the library as it was.
+ */
+async function importItem(
+  deps: LibraryDeps,
+  sourceId: number,
+  item: SourceItem,
+  onConflict: OnConflict,
+  report: ImportReport,
+): Promise<void> {
+  const { db, clock } = deps;
+  const reject = (rule: string, message: string) =>
+    report.rejected.push({
+      relPath: item.relPath,
+      file: item.file,
+      issues: [{ severity: 'error', rule, message, file: item.file }],
+    });
+  if (item.type === 'rejection') {
+    report.rejected.push({ relPath: item.relPath, file: item.file, issues: item.issues });
+    return;
   }
+  let loaded: BuildResult;
+  try {
+    loaded = await item.load();
+  } catch (error) {
+    return void reject('unreadable', `cannot read the package: ${(error as Error).message}`);
+  }
+  if (!loaded.ok) {
+    report.rejected.push({ relPath: item.relPath, file: item.file, issues: loaded.issues });
+    return;
+  }
+  const skill = loaded.skill;
+  const ref = { name: skill.name, relPath: skill.relPath };
+  let placed;
+  try {
+    placed = db.transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString())).immediate();
+  } catch (error) {
+    deps.logger.warn('a skill could not be stored', { relPath: item.relPath, error: String(error) });
+    return void reject('store-failed', `the library could not store this skill: ${(error as Error).message}`);
+  }
+  if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
+  if (placed.kind === 'duplicate')
+    report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
+  else if (placed.kind === 'conflict') {
+    report.conflicts.push({ ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
+    if (placed.written) report[placed.written].push(ref);
+  } else report[placed.kind].push(ref);
 }
 
 function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
   const { db } = deps;
   for (const row of skillsOfSource(db, report.sourceId)) {
     if (seen.has(row.relPath)) continue;
-    db.transaction(() => deleteSkill(db, row.id)).immediate();
-    report.removed.push({ name: row.name, relPath: row.relPath });
+    try {
+      db.transaction(() => deleteSkill(db, row.id)).immediate();
+      report.removed.push({ name: row.name, relPath: row.relPath });
+    } catch (error) {
+      // The skill stays; the report (stored below) still says what was done.
+      deps.logger.warn('a skill the source no longer has could not be removed', {
+        relPath: row.relPath,
+        error: String(error),
+      });
+    }
   }
   for (const c of pendingConflictPlaces(db, report.sourceId)) {
     if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);

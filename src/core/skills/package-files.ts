@@ -89,7 +89,10 @@ export function sha256Hex(bytes: Uint8Array | string): string {
 }
 
 /** sha256 over SKILL.md and every (path, sha256) of the package, in path order: equal packages get equal hashes. */
-export function contentHash(skillMd: Uint8Array | string, files: readonly PackageFile[]): string {
+export function contentHash(
+  skillMd: Uint8Array | string,
+  files: readonly Pick<PackageFile, 'path' | 'sha256'>[],
+): string {
   const h = createHash('sha256');
   h.update('SKILL.md\0').update(sha256Hex(skillMd)).update('\n');
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {

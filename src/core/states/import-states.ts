@@ -1,8 +1,10 @@
 // Imports reviewed states from a JSONL file ({name, precondition, completion} per line), e.g. the sample library's
 // or another curator's. States a person already edited or verified here are kept unless overwrite is asked for.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
+import { describeIssues } from '../eval/label-format';
+import { parseJsonText } from '../json-syntax';
 import type { Db } from '../store/db';
 import { editStates, getStates, verifyStates } from './skill-states';
 
@@ -11,6 +13,8 @@ const lineSchema = z.object({
   precondition: z.string().trim().min(1).nullable(),
   completion: z.string().trim().min(1),
 });
+
+const maxStatesFileBytes = 64 * 1024 * 1024;
 
 export interface StatesImportResult {
   applied: number;
@@ -24,6 +28,12 @@ export async function importStatesFile(
   clock: () => Date,
   req: { path: string; verify?: boolean; overwrite?: boolean },
 ): Promise<StatesImportResult> {
+  // Checked before opening: a FIFO or a device would never end, and a huge file would fill memory.
+  const info = await stat(req.path).catch(() => null);
+  if (!info) throw new CuratorError('NOT_FOUND', `No states file at ${req.path}`);
+  if (!info.isFile()) throw new CuratorError('INVALID_ARGUMENT', `${req.path} is not a regular file`);
+  if (info.size > maxStatesFileBytes)
+    throw new CuratorError('TOO_LARGE', `${req.path} is over ${maxStatesFileBytes} bytes`);
   let text: string;
   try {
     text = await readFile(req.path, 'utf8');
@@ -34,16 +44,17 @@ export async function importStatesFile(
   const byName = db.prepare('SELECT id FROM skills WHERE name = ? ORDER BY updated_at DESC');
   for (const [i, raw] of text.split('\n').entries()) {
     if (raw.trim() === '') continue;
-    let parsed: z.infer<typeof lineSchema>;
-    try {
-      const checked = lineSchema.safeParse(JSON.parse(raw));
-      if (!checked.success)
-        throw new Error(checked.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; '));
-      parsed = checked.data;
-    } catch (error) {
-      result.errors.push({ line: i + 1, message: (error as Error).message });
+    const json = parseJsonText(raw);
+    if (!json.ok) {
+      result.errors.push({ line: i + 1, message: json.message });
       continue;
     }
+    const checked = lineSchema.safeParse(json.value);
+    if (!checked.success) {
+      result.errors.push({ line: i + 1, message: describeIssues(checked.error.issues) });
+      continue;
+    }
+    const parsed = checked.data;
     const ids = byName.all(parsed.name) as { id: number }[];
     if (ids.length === 0) result.unknownSkills.push(parsed.name);
     for (const { id } of ids) {
@@ -52,9 +63,16 @@ export async function importStatesFile(
         result.keptHumanEdits.push(parsed.name);
         continue;
       }
-      editStates(db, clock, id, { precondition: parsed.precondition, completion: parsed.completion });
-      if (req.verify) verifyStates(db, clock, id);
-      result.applied++;
+      try {
+        db.transaction(() => {
+          editStates(db, clock, id, { precondition: parsed.precondition, completion: parsed.completion });
+          if (req.verify) verifyStates(db, clock, id);
+        })();
+        result.applied++;
+      } catch (error) {
+        // One line that cannot be applied is reported; the lines after it still are.
+        result.errors.push({ line: i + 1, message: `not applied: ${(error as Error).message}` });
+      }
     }
   }
   return result;

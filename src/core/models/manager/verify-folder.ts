@@ -7,6 +7,7 @@ import { importTransformers, errorText } from '../onnx/load-model';
 import { QWEN3_END_OF_TEXT } from '../onnx/qwen3-embedder';
 import { QWEN3_NO, QWEN3_YES } from '../onnx/qwen3-reranker-template';
 import { chooseDtype, dtypeOfOnnxFile, onnxFileForDtype, type OnnxDtype } from './dtype-device';
+import { parseJsonText } from '../../json-syntax';
 
 const requiredInputs = ['input_ids', 'attention_mask'];
 // Inputs transformers.js fills in itself for Qwen3 decoder exports.
@@ -33,12 +34,10 @@ async function readJson(
     problems.push({ file: name, message: `${name} is missing` });
     return undefined;
   }
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch (error) {
-    problems.push({ file: name, message: `${name} is not valid JSON: ${errorText(error)}` });
-    return undefined;
-  }
+  const json = parseJsonText(text);
+  if (json.ok) return json.value as Record<string, unknown>;
+  problems.push({ file: name, message: `${name} is ${json.message}` });
+  return undefined;
 }
 
 async function checkTokenizer(folder: string, role: ModelRole, problems: ModelProblem[]): Promise<void> {

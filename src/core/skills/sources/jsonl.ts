@@ -3,6 +3,8 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { parseJsonText } from '../../json-syntax';
+import { frontMatterMaxBytes } from '../front-matter';
 import { summarizeBytes } from '../package-files';
 import { firstInvalidUtf8 } from '../text-bytes';
 import { buildSkill, type BuildResult } from '../skill-md';
@@ -40,21 +42,13 @@ export async function openJsonlSource(
       continue;
     }
     if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      items.push(
-        rejection(
-          `line-${lineNo}`,
-          where,
-          'jsonl-syntax',
-          `line ${lineNo} is not valid JSON: ${(error as Error).message}`,
-          lineNo,
-        ),
-      );
+    const json = parseJsonText(text);
+    if (!json.ok) {
+      const message = `line ${lineNo} is ${json.message}`;
+      items.push(rejection(`line-${lineNo}`, where, 'jsonl-syntax', message, lineNo));
       continue;
     }
+    const value = json.value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       items.push(
         rejection(
@@ -100,23 +94,35 @@ function lineToSkill(
   });
   if (typeof obj.body !== 'string') return fail('jsonl-body-required', `line ${lineNo} has no "body" text`);
   const frontMatter = Object.fromEntries(Object.entries(obj).filter(([k]) => !notFrontMatter.has(k)));
+  // Checked before turning it into YAML: the line may hold two megabytes of keys.
+  if (JSON.stringify(frontMatter).length > frontMatterMaxBytes)
+    return fail(
+      'front-matter-too-large',
+      `line ${lineNo}: the keys other than body, path and files take more than ${frontMatterMaxBytes} bytes`,
+    );
   const files: PackageFile[] = [];
+  const paths = new Set<string>(['SKILL.md']);
   if (obj.files !== undefined) {
     if (!Array.isArray(obj.files))
       return fail('jsonl-files-type', `line ${lineNo}: "files" must be a list of {path, content}`);
-    for (const f of obj.files as unknown[]) {
+    for (const [i, f] of (obj.files as unknown[]).entries()) {
       const entry = f as { path?: unknown; content?: unknown };
       if (
         typeof entry?.path !== 'string' ||
         typeof entry.content !== 'string' ||
-        entry.path.split('/').includes('..') ||
-        entry.path.startsWith('/')
+        !plainRelativePath(entry.path)
       ) {
         return fail(
           'jsonl-files-type',
-          `line ${lineNo}: every file needs a relative "path" and text "content"`,
+          `line ${lineNo}: file ${i + 1} needs a plain relative "path" (no "", "." or ".." parts) and text "content"`,
         );
       }
+      if (paths.has(entry.path))
+        return fail(
+          'jsonl-files-duplicate',
+          `line ${lineNo}: file ${i + 1} has the path "${entry.path}", which ${entry.path === 'SKILL.md' ? 'the skill itself uses' : 'an earlier file has'}`,
+        );
+      paths.add(entry.path);
       files.push(
         summarizeBytes(entry.path, Buffer.from(entry.content, 'utf8'), limits.referenceTextMaxBytes),
       );
@@ -136,6 +142,16 @@ function lineToSkill(
   return result.ok
     ? { ok: true, skill: { ...result.skill, warnings: atLine(result.skill.warnings) } }
     : { ok: false, issues: atLine(result.issues) };
+}
+
+/** A path that names one file the same way on every system: relative, no empty, "." or ".." segments, no backslash. */
+function plainRelativePath(p: string): boolean {
+  return (
+    !p.startsWith('/') &&
+    !p.includes('\\') &&
+    !p.includes('\0') &&
+    p.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..')
+  );
 }
 
 /** Splits a file into lines without ever holding more than `cap` bytes of one line. */
