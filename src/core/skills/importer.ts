@@ -42,7 +42,9 @@ export async function importSource(
   if (!onConflictChoices.includes(onConflict)) {
     throw new CuratorError('INVALID_ARGUMENT', `onConflict must be one of ${onConflictChoices.join(', ')}`);
   }
-  const uri = await fsp.realpath(absolute);
+  const uri = await fsp.realpath(absolute).catch(() => {
+    throw new CuratorError('NOT_FOUND', `Nothing to import at ${absolute} (it vanished)`);
+  });
   const source = upsertSource(
     db,
     kind,
@@ -69,7 +71,10 @@ export async function importSource(
   job.report({ done: 0, total: 0, message: `Reading ${uri}` });
   let opened;
   try {
-    opened = await openSource(kind, uri, limits, job.signal);
+    opened = await openSource(kind, uri, limits, job.signal, {
+      onFolder: (folders, rel) =>
+        job.report({ done: 0, total: 0, message: `Reading ${rel || uri} (${folders} folders so far)` }),
+    });
   } catch (error) {
     if (!job.signal.aborted) throw error;
     return finish(deps, report, job, true);
@@ -86,7 +91,13 @@ export async function importSource(
       }
       seen.add(item.relPath);
       const loaded =
-        item.type === 'candidate' ? await loadSafely(item) : { ok: false as const, issues: item.issues };
+        item.type === 'candidate'
+          ? await loadSafely(item, job.signal)
+          : { ok: false as const, issues: item.issues };
+      if (loaded === 'cancelled') {
+        report.cancelled = true;
+        break;
+      }
       if (!loaded.ok) {
         report.rejected.push({ relPath: item.relPath, file: item.file, issues: loaded.issues });
       } else {
@@ -133,10 +144,11 @@ export async function importSource(
 }
 
 /** A file that vanished or cannot be read mid-import rejects its skill; the import goes on. */
-async function loadSafely(item: SkillCandidate): Promise<BuildResult> {
+async function loadSafely(item: SkillCandidate, signal: AbortSignal): Promise<BuildResult | 'cancelled'> {
   try {
     return await item.load();
   } catch (error) {
+    if (signal.aborted) return 'cancelled';
     const message = `cannot read the package: ${(error as Error).message}`;
     return { ok: false, issues: [{ severity: 'error', rule: 'unreadable', message, file: item.file }] };
   }
