@@ -9,6 +9,8 @@ import { walkFolder, type FoundFile } from './folder-walk';
 import { issueOf, openRegularFile, SourceFileError } from './safe-open';
 import { inSkill, joinRel, nearestSkillDir, type OpenedSource, type SourceItem } from './source';
 
+const stopRules = new Set(['folder-walk-stopped', 'folder-too-many-visits', 'folder-too-many-files']);
+
 export interface FolderSourceOptions {
   /** Called after each folder is listed (progress while a large tree is walked). */
   onFolder?(foldersRead: number, rel: string): void;
@@ -51,7 +53,10 @@ export async function openFolderSource(
       continue;
     }
     const into = h.severity === 'error' ? errorsByDir : warningsByDir;
-    into.set(dir, [...(into.get(dir) ?? []), issue]);
+    const known = into.get(dir) ?? [];
+    // One word that the walk stopped is enough for a skill, however many of its folders were left unread.
+    if (h.rule === 'folder-walk-stopped' && known.some((i) => stopRules.has(i.rule))) continue;
+    into.set(dir, [...known, issue]);
   }
 
   for (const dir of [...dirs].sort()) {
