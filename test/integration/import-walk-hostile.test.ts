@@ -1,14 +1,6 @@
 // Hostile folder trees against the real walk, real files and a real SQLite library. Each describe names the class of
 // fault; a finding rejects its own skill with a named rule and file, and the skills beside it are still imported.
-import {
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobProgress } from '../../src/shared/jobs';
@@ -16,7 +8,13 @@ import { defaultSettings } from '../../src/shared/settings';
 import { importSource, latestImportReport, listSkills, searchKeyword } from '../../src/core/skills/index';
 import type { ImportJob, ImportReport } from '../../src/core/skills/types';
 import { mkfifo, overlongPath, releaseFifo, symlinkChain } from '../fixtures/skills/hostile-tree';
-import { skillMd, tempLibrary, testJob, writeSkill, type TempLibrary } from '../fixtures/skills/library-fixture';
+import {
+  skillMd,
+  tempLibrary,
+  testJob,
+  writeSkill,
+  type TempLibrary,
+} from '../fixtures/skills/library-fixture';
 
 let lib: TempLibrary;
 let root: string;
@@ -122,7 +120,6 @@ describe('class: files that vanish or change while the source is read', () => {
 
 describe('class: walks that never end', () => {
   it('bounds a symlink chain without a loop (two links per level) by the folder-visit setting', async () => {
-    expect(defaultSettings().import.folderMaxVisits).toBe(20_000);
     writeSkill(root, 'm-chain', skillMd('m-chain', 'Sits on 2^24 ways down.'));
     symlinkChain(path.join(root, 'm-chain/references'), 24);
     const report = await importSource(lib.deps, { path: root }, testJob(), {
@@ -134,6 +131,7 @@ describe('class: walks that never end', () => {
     expect(report.rejected[0]!.issues[0]!.message).toContain('import.folderMaxVisits');
     // The walk stopped before z-good: it is not read, and nothing is removed for not being seen.
     expect(names()).toEqual(['a-good']);
+    expect(defaultSettings().import.folderMaxVisits).toBe(20_000);
   }, 60_000);
 
   it('a skill with a folder past the stop is rejected whole, never imported without it', async () => {
@@ -234,7 +232,9 @@ describe('class: hard links out of the source', () => {
     mkdirSync(path.join(root, 'leaky/references'));
     linkSync(passwd, path.join(root, 'leaky/references/passwd.md'));
     // Two names of one file, both inside the source: nothing escapes.
-    writeSkill(root, 'twins', skillMd('twins', 'Two links, both inside.'), { 'references/a.md': 'twin text' });
+    writeSkill(root, 'twins', skillMd('twins', 'Two links, both inside.'), {
+      'references/a.md': 'twin text',
+    });
     linkSync(path.join(root, 'twins/references/a.md'), path.join(root, 'twins/references/b.md'));
     return passwd;
   }
