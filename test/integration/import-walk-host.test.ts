@@ -82,6 +82,16 @@ describe('class: non-regular files, through the HTTP host', () => {
   }, 30_000);
 });
 
+describe('class: non-regular files given as a states file', () => {
+  it('refuses a FIFO as a states file instead of waiting for a writer', async () => {
+    const pipe = mkfifo(path.join(dir, 'states-fifo', 'states.jsonl'));
+    fifos.push(pipe);
+    const answer = await call<{ code: string; message: string }>('states.import', { path: pipe });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('FIFO') });
+  }, 20_000);
+});
+
 describe('class: walks that never end, through the HTTP host', () => {
   const chainSource = () => {
     const src = path.join(dir, 'chained');

@@ -127,6 +127,16 @@ export async function openSourceFd(file: string): Promise<number> {
   }
 }
 
+/** Reads a whole file given by a user (a states or labels file), refusing a FIFO or device instead of waiting on it. */
+export async function readRegularFile(file: string): Promise<string> {
+  const handle = await openSourceFile(file);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function openSourceFile(file: string): Promise<fsp.FileHandle> {
   try {
     return await openRegularFile(file, { label: file });
@@ -137,7 +147,7 @@ export async function openSourceFile(file: string): Promise<fsp.FileHandle> {
 
 function asSourceError(error: unknown, file: string): unknown {
   if (error instanceof SourceFileError && error.rule === 'file-vanished')
-    return new CuratorError('NOT_FOUND', `Nothing to import at ${file} (it vanished)`);
+    return new CuratorError('NOT_FOUND', `Nothing to import at ${file}`);
   if (error instanceof SourceFileError) return new CuratorError('INVALID_ARGUMENT', error.message);
   return error;
 }
