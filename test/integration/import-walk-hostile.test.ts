@@ -49,12 +49,21 @@ function hookedJob(hook: (p: JobProgress) => void, controller = new AbortControl
 const listing = (p: JobProgress, rel: string) => p.message?.startsWith(`Reading ${rel} (`) === true;
 
 describe('class: files that vanish or change while the source is read', () => {
-  it('a file, a SKILL.md or a folder that vanishes during the walk rejects its skill only', async () => {
+  it('a file, a SKILL.md or a folder that vanishes or is swapped during the walk rejects its skill only', async () => {
     writeSkill(root, 'gone-md', skillMd('gone-md', 'Loses its SKILL.md.'));
     writeSkill(root, 'gone-ref', skillMd('gone-ref', 'Loses a reference.'), { 'references/x.md': 'x' });
     writeSkill(root, 'gone-dir', skillMd('gone-dir', 'Loses a folder.'), { 'scripts/run.sh': 'echo' });
     writeSkill(root, 'to-dir', skillMd('to-dir', 'A file becomes a folder.'), { 'references/x.md': 'x' });
+    writeSkill(root, 'to-link', skillMd('to-link', 'A folder becomes a link out.'), {
+      'references/x.md': 'x',
+    });
+    const outside = path.join(lib.dir, 'outside');
+    writeSkill(lib.dir, 'outside', skillMd('outside', 'Not in the source.'), { 'references/s.md': 'secret' });
     const job = hookedJob((p) => {
+      if (listing(p, 'to-link')) {
+        rmSync(path.join(root, 'to-link/references'), { recursive: true });
+        symlinkSync(path.join(outside, 'references'), path.join(root, 'to-link/references'));
+      }
       if (listing(p, 'gone-md')) unlinkSync(path.join(root, 'gone-md/SKILL.md'));
       if (listing(p, 'gone-ref/references')) unlinkSync(path.join(root, 'gone-ref/references/x.md'));
       if (listing(p, 'gone-dir')) rmSync(path.join(root, 'gone-dir/scripts'), { recursive: true });
@@ -69,12 +78,13 @@ describe('class: files that vanish or change while the source is read', () => {
       'gone-md': [['file-vanished', 'gone-md/SKILL.md']],
       'gone-ref': [['file-vanished', 'gone-ref/references/x.md']],
       'to-dir': [['not-a-regular-file', 'to-dir/references/x.md']],
+      'to-link': [['file-changed-during-import', 'to-link/references']],
     });
     expect(report.rejected.find((r) => r.relPath === 'gone-md')!.issues[0]!.message).toBe(
       'file gone-md/SKILL.md vanished while the source was read',
     );
     expect(names()).toEqual(['a-good', 'z-good']);
-    expect(latestImportReport(lib.db, report.sourceId)?.rejected).toHaveLength(4);
+    expect(latestImportReport(lib.db, report.sourceId)?.rejected).toHaveLength(5);
   });
 
   it('a file that vanishes, becomes a folder or a link out of the source after it was listed rejects its skill only', async () => {

@@ -140,15 +140,19 @@ async function followLink(walk: Walk, name: string, full: string, rel: string): 
     error(walk, rel, 'symlink-broken', `symlink ${rel} points to nothing`);
     return;
   }
-  if (target !== walk.root && !target.startsWith(walk.root + path.sep)) {
+  if (!inside(walk, target)) {
     error(walk, rel, 'symlink-escapes-source', `symlink ${rel} points outside the source (to ${target})`);
     return;
   }
   const st = await statOrFinding(walk, () => fsp.stat(target), rel);
   if (!st) return;
   if (st.isDirectory()) {
-    if (!skippedDirs.has(name)) await enterDir(walk, target, rel);
+    if (!skippedDirs.has(name)) await enterDir(walk, target, rel, true);
   } else addFile(walk, st, rel, target);
+}
+
+function inside(walk: Walk, real: string): boolean {
+  return real === walk.root || real.startsWith(walk.root + path.sep);
 }
 
 function addFile(walk: Walk, st: Stats, rel: string, real: string): void {
@@ -169,13 +173,25 @@ async function statOrFinding(walk: Walk, stat: () => Promise<Stats>, rel: string
   }
 }
 
-async function enterDir(walk: Walk, dir: string, rel: string): Promise<void> {
-  let real: string;
-  try {
-    real = await fsp.realpath(dir);
-  } catch (err) {
-    fsFinding(walk, err, rel, 'folder');
-    return;
+/** `dir` is a resolved link target, or a folder entry (resolved again: it may have been swapped for a link since). */
+async function enterDir(walk: Walk, dir: string, rel: string, resolved = false): Promise<void> {
+  let real = dir;
+  if (!resolved) {
+    try {
+      real = await fsp.realpath(dir);
+    } catch (err) {
+      fsFinding(walk, err, rel, 'folder');
+      return;
+    }
+    if (!inside(walk, real)) {
+      error(
+        walk,
+        rel,
+        'file-changed-during-import',
+        `folder ${rel} became a link out of the source while it was read`,
+      );
+      return;
+    }
   }
   if (walk.ancestors.has(real)) return; // a link back up the tree: following it would never end
   if (walk.ancestors.size > maxDepth) {
