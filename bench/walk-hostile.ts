@@ -13,8 +13,11 @@ const maxLevels = Number(process.argv[2] ?? 16);
 const zjunlp = path.resolve(process.argv[3] ?? path.resolve(repoRoot, '../shared/data/zjunlp-skills'));
 const signal = new AbortController().signal;
 
-async function readAll(folder: string): Promise<{ seconds: number; items: number; rejected: number }> {
+async function readAll(
+  folder: string,
+): Promise<{ seconds: number; cpu: number; items: number; rejected: number }> {
   const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   const opened = await openSource('folder', folder, defaultImportSettings, signal);
   let rejected = 0;
   for (const item of opened.items) {
@@ -22,7 +25,13 @@ async function readAll(folder: string): Promise<{ seconds: number; items: number
     if (!result.ok) rejected += 1;
   }
   await opened.close();
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, items: opened.items.length, rejected };
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds: Number(process.hrtime.bigint() - start) / 1e9,
+    cpu: (used.user + used.system) / 1e6,
+    items: opened.items.length,
+    rejected,
+  };
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-walk-'));
@@ -30,8 +39,9 @@ try {
   const runs = [];
   for (let i = 0; i < 5; i++) runs.push(await readAll(zjunlp));
   const times = runs.map((r) => r.seconds).sort((a, b) => a - b);
+  const cpus = runs.map((r) => r.cpu).sort((a, b) => a - b);
   console.log(
-    `zjunlp read       median ${times[2]!.toFixed(2)} s of 5 (min ${times[0]!.toFixed(2)}), ${runs[0]!.items} items, ${runs[0]!.rejected} rejected`,
+    `zjunlp read       median ${times[2]!.toFixed(2)} s of 5 (min ${times[0]!.toFixed(2)}), main-thread CPU median ${cpus[2]!.toFixed(2)} s, ${runs[0]!.items} items, ${runs[0]!.rejected} rejected`,
   );
   for (let levels = 8; levels <= maxLevels; levels += 2) {
     const root = path.join(tmp, `chain-${levels}`);

@@ -1,12 +1,13 @@
 // Folder source: every SKILL.md below a folder (listed by walkFolder), each read back as the walk saw it: a file that
 // vanished, was swapped or cannot be read rejects its skill only, and nothing is opened that could block.
-import { promises as fsp } from 'node:fs';
+import fs, { createReadStream, promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { FileTooLargeError, summarizeFile } from '../package-files';
 import { buildSkill, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
 import { walkFolder, type FoundFile } from './folder-walk';
-import { issueOf, openRegularFile, SourceFileError } from './safe-open';
+import { issueOf, openRegularFd, SourceFileError } from './safe-open';
 import { inSkill, joinRel, nearestSkillDir, type OpenedSource, type SourceItem } from './source';
 
 const stopRules = new Set(['folder-walk-stopped', 'folder-too-many-visits', 'folder-too-many-files']);
@@ -113,9 +114,10 @@ async function loadSkill(
       if (m === skillMd) continue;
       if (m.size > limits.packageFileMaxBytes)
         return tooBig(m, limits.packageFileMaxBytes, 'package-file-too-large');
-      const handle = await openListed(m);
+      const fd = await openListed(m);
       files.push(
-        await summarizeFile(inSkill(dir, m.rel), () => handle.createReadStream({ start: 0 }), {
+        // A plain descriptor stream (callback reads) is markedly faster here than a FileHandle's promise reads.
+        await summarizeFile(inSkill(dir, m.rel), () => createReadStream('', { fd, start: 0 }), {
           maxBytes: limits.packageFileMaxBytes,
           textCap: limits.referenceTextMaxBytes,
         }),
@@ -142,9 +144,9 @@ async function loadSkill(
 }
 
 /** Opens a listed file only if it is still the regular file the walk saw (not vanished, swapped or made a link). */
-async function openListed(m: FoundFile): Promise<fsp.FileHandle> {
+async function openListed(m: FoundFile): Promise<number> {
   try {
-    return await openRegularFile(m.real, {
+    return await openRegularFd(m.real, {
       label: m.rel,
       expect: { dev: m.dev, ino: m.ino },
       noFollow: true,
@@ -155,18 +157,21 @@ async function openListed(m: FoundFile): Promise<fsp.FileHandle> {
   }
 }
 
-/** Reads at most cap + 1 bytes, so a file that grew after it was listed still cannot flood memory; closes the handle. */
-async function readAtMost(handle: fsp.FileHandle, cap: number): Promise<Uint8Array> {
+const read = promisify(fs.read);
+const close = promisify(fs.close);
+
+/** Reads at most cap + 1 bytes, so a file that grew after it was listed still cannot flood memory; closes the file. */
+async function readAtMost(fd: number, cap: number): Promise<Uint8Array> {
   try {
     const buf = Buffer.alloc(cap + 1);
     let n = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buf, n, buf.length - n, n);
+      const { bytesRead } = await read(fd, buf, n, buf.length - n, n);
       n += bytesRead;
       if (bytesRead === 0 || n >= buf.length) break;
     }
     return buf.subarray(0, n);
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }
