@@ -10,6 +10,8 @@ import { walkFolder, type FoundFile } from './folder-walk';
 import { issueOf, openRegularFd, SourceFileError } from './safe-open';
 import { inSkill, joinRel, nearestSkillDir, type OpenedSource, type SourceItem } from './source';
 
+/** Package files read at once: the open + fstat + read round trips of small files overlap (the pool has 4 threads). */
+const readAhead = 4;
 const stopRules = new Set(['folder-walk-stopped', 'folder-too-many-visits', 'folder-too-many-files']);
 
 export interface FolderSourceOptions {
@@ -108,20 +110,25 @@ async function loadSkill(
     return tooBig(skillMd, limits.skillMdMaxBytes, 'skill-md-too-large');
   const files: PackageFile[] = [];
   let bytes: Uint8Array;
+  const others = members.filter((m) => m !== skillMd);
+  const oversized = others.find((m) => m.size > limits.packageFileMaxBytes);
+  if (oversized) return tooBig(oversized, limits.packageFileMaxBytes, 'package-file-too-large');
+  const summarize = async (m: FoundFile) => {
+    const fd = await openListed(m);
+    // A plain descriptor stream (callback reads) is markedly faster here than a FileHandle's promise reads.
+    return summarizeFile(inSkill(dir, m.rel), () => createReadStream('', { fd, start: 0 }), {
+      maxBytes: limits.packageFileMaxBytes,
+      textCap: limits.referenceTextMaxBytes,
+    });
+  };
   try {
-    for (const m of members) {
+    for (let i = 0; i < others.length; i += readAhead) {
       signal.throwIfAborted();
-      if (m === skillMd) continue;
-      if (m.size > limits.packageFileMaxBytes)
-        return tooBig(m, limits.packageFileMaxBytes, 'package-file-too-large');
-      const fd = await openListed(m);
-      files.push(
-        // A plain descriptor stream (callback reads) is markedly faster here than a FileHandle's promise reads.
-        await summarizeFile(inSkill(dir, m.rel), () => createReadStream('', { fd, start: 0 }), {
-          maxBytes: limits.packageFileMaxBytes,
-          textCap: limits.referenceTextMaxBytes,
-        }),
-      );
+      const settled = await Promise.allSettled(others.slice(i, i + readAhead).map(summarize));
+      // The first failure in file order, so the report does not depend on which read finished first.
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const r of settled) if (r.status === 'fulfilled') files.push(r.value);
     }
     signal.throwIfAborted();
     bytes = await readAtMost(await openListed(skillMd), limits.skillMdMaxBytes);
