@@ -109,6 +109,10 @@ export const settingsSchema = z.object({
         .int()
         .min(1024)
         .default(2 * 1024 * 1024),
+      /** Folders a folder import reads at most: links that reach the same folders many ways cannot make it endless. */
+      folderMaxVisits: z.number().int().min(1).default(20_000),
+      /** A file with another hard link outside the source (e.g. to /etc/passwd): reject its skill, or import with a warning. */
+      hardlinkOutsideSource: z.enum(['error', 'warning']).default('error'),
     })
     .prefault({}),
   ui: z

@@ -6,6 +6,7 @@ import type { CoreContext } from '../context';
 import { searchSkills } from '../search/hybrid';
 import type { ImportRequest, LibraryDeps } from '../skills';
 import {
+  fileTypeName,
   getConflict,
   getSkill,
   getSkillByName,
@@ -50,11 +51,14 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
         );
       }
       // A wrong path is said at once, not as a failed job a moment later.
-      const exists = await stat(req.path).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}`);
+      const found = await stat(req.path).catch(() => null);
+      if (!found) throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}`);
+      // A FIFO, socket or device is refused before any job opens it (an open could wait forever).
+      if (!found.isFile() && !found.isDirectory())
+        throw new CuratorError(
+          'INVALID_ARGUMENT',
+          `${req.path} is neither a file nor a folder (it is ${fileTypeName(found)}, which is never opened)`,
+        );
       return ctx.jobs.start(IMPORT_JOB, {
         path: req.path,
         kind: req.kind,

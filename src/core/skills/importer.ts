@@ -43,7 +43,9 @@ export async function importSource(
   if (!onConflictChoices.includes(onConflict)) {
     throw new CuratorError('INVALID_ARGUMENT', `onConflict must be one of ${onConflictChoices.join(', ')}`);
   }
-  const uri = await fsp.realpath(absolute);
+  const uri = await fsp.realpath(absolute).catch(() => {
+    throw new CuratorError('NOT_FOUND', `Nothing to import at ${absolute} (it vanished)`);
+  });
   const source = upsertSource(
     db,
     kind,
@@ -70,7 +72,10 @@ export async function importSource(
   job.report({ done: 0, total: 0, message: `Reading ${uri}` });
   let opened;
   try {
-    opened = await openSource(kind, uri, limits, job.signal);
+    opened = await openSource(kind, uri, limits, job.signal, {
+      onFolder: (folders, rel) =>
+        job.report({ done: 0, total: 0, message: `Reading ${rel || uri} (${folders} folders so far)` }),
+    });
   } catch (error) {
     if (job.signal.aborted) return finish(deps, report, job, true);
     // The job fails with this error, and the report says the same where reports are read.
@@ -100,7 +105,10 @@ export async function importSource(
         break;
       }
       seen.add(item.relPath);
-      await importItem(deps, source.id, item, onConflict, report);
+      if ((await importItem(deps, source.id, item, onConflict, report, job.signal)) === 'cancelled') {
+        report.cancelled = true;
+        break;
+      }
       const done = index + 1;
       const elapsed = (clock().getTime() - started) / 1000;
       job.report({
@@ -142,7 +150,8 @@ async function importItem(
   item: SourceItem,
   onConflict: OnConflict,
   report: ImportReport,
-): Promise<void> {
+  signal: AbortSignal,
+): Promise<'cancelled' | void> {
   const { db, clock } = deps;
   const reject = (rule: string, message: string) =>
     report.rejected.push({
@@ -158,6 +167,8 @@ async function importItem(
   try {
     loaded = await item.load();
   } catch (error) {
+    // An abort while reading ends the import as cancelled, not as a rejected skill.
+    if (signal.aborted) return 'cancelled';
     return void reject('unreadable', `cannot read the package: ${(error as Error).message}`);
   }
   if (!loaded.ok) {

@@ -4,6 +4,7 @@ export { resolveConflict, type ConflictOutcome } from './resolve-conflict';
 export { removeSource } from './remove-source';
 export { latestImportReport } from '../store/sources-repo';
 export { detectSourceKind } from './sources/open-source';
+export { fileTypeName } from './sources/safe-open';
 export * from './types';
 export {
   getConflict,

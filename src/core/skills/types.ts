@@ -106,6 +106,10 @@ export interface ImportSettings {
   zipMaxRatio: number;
   zipMaxEntries: number;
   jsonlLineMaxBytes: number;
+  /** Folders a folder walk reads at most; links that reach one folder many ways count each way. */
+  folderMaxVisits: number;
+  /** A file with a hard link outside the source: an error rejects its skill, a warning imports it with a warning. */
+  hardlinkOutsideSource: IssueSeverity;
 }
 
 export const defaultImportSettings: ImportSettings = {
@@ -117,4 +121,6 @@ export const defaultImportSettings: ImportSettings = {
   zipMaxRatio: 200,
   zipMaxEntries: 100_000,
   jsonlLineMaxBytes: 2 * 1024 * 1024,
+  folderMaxVisits: 20_000,
+  hardlinkOutsideSource: 'error',
 };

@@ -1,10 +1,11 @@
 // Imports reviewed states from a JSONL file ({name, precondition, completion} per line), e.g. the sample library's
 // or another curator's. States a person already edited or verified here are kept unless overwrite is asked for.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
 import { describeIssues } from '../eval/label-format';
 import { parseJsonText } from '../json-syntax';
+import { readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
 import { editStates, getStates, verifyStates } from './skill-states';
 
@@ -36,8 +37,9 @@ export async function importStatesFile(
     throw new CuratorError('TOO_LARGE', `${req.path} is over ${maxStatesFileBytes} bytes`);
   let text: string;
   try {
-    text = await readFile(req.path, 'utf8');
+    text = await readRegularFile(req.path);
   } catch (error) {
+    if (error instanceof CuratorError) throw error;
     throw new CuratorError('NOT_FOUND', `Cannot read ${req.path}: ${(error as Error).message}`);
   }
   const result: StatesImportResult = { applied: 0, keptHumanEdits: [], unknownSkills: [], errors: [] };

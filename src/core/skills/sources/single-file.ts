@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { buildSkill } from '../skill-md';
 import type { ImportSettings } from '../types';
+import { issueOf, openRegularFile, SourceFileError } from './safe-open';
 import { rejection, type OpenedSource } from './source';
 
 export async function openSingleFileSource(file: string, limits: ImportSettings): Promise<OpenedSource> {
@@ -29,7 +30,13 @@ export async function openSingleFileSource(file: string, limits: ImportSettings)
         relPath: '',
         file: name,
         load: async () => {
-          const handle = await fsp.open(file, 'r');
+          let handle;
+          try {
+            handle = await openRegularFile(file, { label: name, expect: { dev: st.dev, ino: st.ino } });
+          } catch (error) {
+            if (error instanceof SourceFileError) return { ok: false, issues: [issueOf(error, name)] };
+            throw error;
+          }
           try {
             const buf = Buffer.alloc(limits.skillMdMaxBytes + 1);
             const { bytesRead } = await handle.read(buf, 0, buf.length, 0);

@@ -1,16 +1,22 @@
 // Zip source: a .zip of a skill tree, read in place from its central directory. Entry names are checked before use,
-// symlink and encrypted entries are refused, and expansion is bounded by declared sizes, ratios and a running total.
+// symlink and encrypted entries are refused, expansion is bounded by declared sizes, ratios and a running total, and a
+// skill with an ambiguous name (the same path twice, case or Unicode twins, a file that is also a folder) is refused.
+import { closeSync } from 'node:fs';
 import path from 'node:path';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { FileTooLargeError, summarizeFile } from '../package-files';
 import { buildSkill, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
+import { openSourceFd } from './safe-open';
 import { inSkill, joinRel, nearestSkillDir, rejection, type OpenedSource, type SourceItem } from './source';
+import { ambiguousNames, normalEntryName, unsafeName } from './zip-names';
 
 const ratioCheckFrom = 1024 * 1024;
 
 interface SafeEntry {
+  /** The normal spelling (see normalEntryName). */
   name: string;
+  raw: string;
   entry: Entry;
 }
 
@@ -19,31 +25,41 @@ export async function openZipSource(
   limits: ImportSettings,
   signal: AbortSignal,
 ): Promise<OpenedSource & { complete: boolean }> {
-  const zip = await yauzl.openPromise(file, {
-    lazyEntries: true,
-    autoClose: false,
-    decodeStrings: false,
-    validateEntrySizes: true,
-  });
+  // Opened without blocking and checked as a regular file: a FIFO swapped in after the path check cannot hang the import.
+  const fd = await openSourceFd(file);
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.fromFdPromise(fd, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    });
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
   const entries: SafeEntry[] = [];
-  const hostile: { name: string; rule: string; message: string }[] = [];
+  const hostile: { name: string; rule: string; message: string; skillOnly?: boolean }[] = [];
   const items: SourceItem[] = [];
   let complete = true;
   try {
     let declaredTotal = 0;
     for await (const entry of readEntries(zip)) {
       signal.throwIfAborted();
-      const name = entryName(entry);
-      if (name.endsWith('/')) continue;
-      const unsafe = unsafeName(name);
+      const raw = entryName(entry);
+      if (raw.endsWith('/')) continue;
+      const unsafe = unsafeName(raw);
       if (unsafe) {
         hostile.push({
-          name,
+          name: raw,
           rule: 'zip-unsafe-path',
-          message: `zip entry "${name}" ${unsafe}; it is not extracted`,
+          message: `zip entry "${raw}" ${unsafe}; it is not extracted`,
         });
         continue;
       }
+      const name = normalEntryName(raw);
+      if (name === '') continue; // "." or "./": the archive's own folder
       if (isSymlink(entry)) {
         hostile.push({
           name,
@@ -97,7 +113,7 @@ export async function openZipSource(
         );
         break;
       }
-      entries.push({ name, entry });
+      entries.push({ name, raw, entry });
     }
   } catch (error) {
     if (signal.aborted) throw error;
@@ -112,6 +128,8 @@ export async function openZipSource(
     );
   }
 
+  const listed = entries.map((e) => ({ ...e, crc32: e.entry.crc32, size: e.entry.uncompressedSize }));
+  for (const a of ambiguousNames(listed)) hostile.push({ ...a, skillOnly: true });
   const byName = new Map<string, SafeEntry>();
   for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
   // A SKILL.md that was refused still marks its folder, so that skill is rejected as a whole.
@@ -130,8 +148,9 @@ export async function openZipSource(
   for (const h of hostile) {
     const issue: ValidationIssue = { severity: 'error', rule: h.rule, message: h.message, file: h.name };
     const dir = unsafeName(h.name) ? null : nearestSkillDir(h.name, dirs);
-    if (dir === null) items.push({ type: 'rejection', relPath: h.name, file: h.name, issues: [issue] });
-    else hostileByDir.set(dir, [...(hostileByDir.get(dir) ?? []), issue]);
+    if (dir === null) {
+      if (!h.skillOnly) items.push({ type: 'rejection', relPath: h.name, file: h.name, issues: [issue] });
+    } else hostileByDir.set(dir, [...(hostileByDir.get(dir) ?? []), issue]);
   }
   const zipFolder = path.basename(file).replace(/\.zip$/i, '');
   for (const dir of [...dirs].sort()) {
@@ -147,7 +166,7 @@ export async function openZipSource(
       type: 'candidate',
       relPath: dir,
       file: skillMdName,
-      load: () => loadSkill(zip, members, dir, skillMdName, folderName, limits),
+      load: () => loadSkill(zip, members, dir, skillMdName, folderName, limits, signal),
     });
   }
   return { items, complete, close: async () => zip.close() };
@@ -160,11 +179,13 @@ async function loadSkill(
   skillMdName: string,
   folderName: string,
   limits: ImportSettings,
+  signal: AbortSignal,
 ): Promise<BuildResult> {
   const files: PackageFile[] = [];
   let skillMd: Uint8Array | null = null;
   try {
     for (const m of members) {
+      signal.throwIfAborted();
       if (m.name === skillMdName) {
         skillMd = await readEntry(zip, m.entry, limits.skillMdMaxBytes);
         continue;
@@ -177,6 +198,7 @@ async function loadSkill(
       );
     }
   } catch (error) {
+    if (signal.aborted) throw error;
     const rule = error instanceof FileTooLargeError ? 'zip-entry-too-large' : 'zip-corrupt';
     return {
       ok: false,
@@ -236,18 +258,7 @@ async function* readEntries(zip: ZipFile): AsyncGenerator<Entry> {
 
 function entryName(entry: Entry): string {
   const raw = entry.fileName as unknown as Buffer;
-  return yauzl
-    .getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
-    .replace(/^(\.\/)+/, '');
-}
-
-/** Why a (backslash-normalised) entry name is unsafe to use as a path, or null when it is safe. */
-export function unsafeName(name: string): string | null {
-  if (name.startsWith('/')) return 'is an absolute path';
-  if (/^[a-zA-Z]:/.test(name)) return 'starts with a drive letter';
-  if (name.split('/').includes('..')) return 'climbs out of the archive with ".."';
-  if (name.includes('\0')) return 'contains a NUL character';
-  return null;
+  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
 }
 
 function isSymlink(entry: Entry): boolean {
