@@ -1,0 +1,142 @@
+// The library as the lexical engines see it, held in memory per library file: each skill's name, description and
+// body as term bags, the BM25F statistics the recall ranks by, and the two backgrounds the cross-scorer calibrates
+// against. Rebuilt when the skills change (tokenising the 633-skill zjunlp collection takes about 0.4 s).
+import type { Db } from '../../store/db';
+import { bag, Bm25Collection, type TermBag } from './bm25';
+import { termCounts } from './text-terms';
+
+export type Field = 'name' | 'description' | 'body';
+export const fields: readonly Field[] = ['name', 'description', 'body'];
+
+interface FieldParams {
+  weight: number;
+  /** Length normalisation within the field. */
+  b: number;
+}
+
+/** BM25F tuning of the recall (settled on resources/sample-tasks.jsonl and resources/zjunlp-tasks.jsonl). */
+export const recallParams: { k1: number; fields: Record<Field, FieldParams> } = {
+  k1: 1.2,
+  fields: {
+    name: { weight: 3, b: 0.5 },
+    description: { weight: 2, b: 0.75 },
+    body: { weight: 1, b: 0.75 },
+  },
+};
+
+/** BM25 tuning of the cross-scorer's backgrounds. */
+export const scorerParams = { k1: 1.2, b: 0.75 };
+
+function merge(bags: readonly TermBag[]): TermBag {
+  const counts = new Map<string, number>();
+  for (const b of bags) for (const [t, n] of b.counts) counts.set(t, (counts.get(t) ?? 0) + n);
+  return bag(counts);
+}
+
+interface Row {
+  id: number;
+  name: string;
+  description: string;
+  body: string;
+}
+
+export class LibraryIndex {
+  readonly ids: number[];
+  private readonly fieldBags: Record<Field, TermBag>[];
+  private readonly averages: Record<Field, number>;
+  private readonly df = new Map<string, number>();
+  private readonly postings = new Map<string, number[]>();
+  /** Whole skill documents (name | description | body): the background of skill-sized documents. */
+  readonly documents: Bm25Collection;
+  /** Name and description only: the background of sentence-sized documents (states, summaries). */
+  readonly summaries: Bm25Collection;
+
+  constructor(rows: readonly Row[]) {
+    this.ids = rows.map((r) => r.id);
+    this.fieldBags = rows.map((r) => ({
+      name: bag(termCounts(r.name.replace(/[-_]/g, ' '))),
+      description: bag(termCounts(r.description)),
+      body: bag(termCounts(r.body)),
+    }));
+    const n = Math.max(1, rows.length);
+    this.averages = { name: 0, description: 0, body: 0 };
+    this.fieldBags.forEach((f, doc) => {
+      const seen = new Set<string>();
+      for (const field of fields) {
+        this.averages[field] += f[field].length / n;
+        for (const t of f[field].counts.keys()) seen.add(t);
+      }
+      for (const t of seen) {
+        this.df.set(t, (this.df.get(t) ?? 0) + 1);
+        let list = this.postings.get(t);
+        if (!list) this.postings.set(t, (list = []));
+        list.push(doc);
+      }
+    });
+    for (const field of fields) this.averages[field] = Math.max(1, this.averages[field]);
+    this.documents = new Bm25Collection(
+      this.fieldBags.map((f) => merge([f.name, f.description, f.body])),
+      scorerParams,
+    );
+    this.summaries = new Bm25Collection(
+      this.fieldBags.map((f) => merge([f.name, f.description])),
+      scorerParams,
+    );
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  private idf(term: string): number {
+    const df = this.df.get(term) ?? 0;
+    return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * BM25F: each field's term frequency is length-normalised within the field and weighted, the weighted sum
+   * saturates once per term (so a term in name and body is not counted as two independent matches).
+   * Returns [skillId, score] for every skill sharing a term with the query, best first, ties by smaller id.
+   */
+  rank(query: string, allowed?: ReadonlySet<number>): { skillId: number; score: number }[] {
+    const scores = new Map<number, number>();
+    const { k1 } = recallParams;
+    for (const t of new Set(termCounts(query).keys())) {
+      const w = this.idf(t);
+      for (const doc of this.postings.get(t) ?? []) {
+        if (allowed && !allowed.has(this.ids[doc]!)) continue;
+        const f = this.fieldBags[doc]!;
+        let tf = 0;
+        for (const field of fields) {
+          const n = f[field].counts.get(t);
+          if (!n) continue;
+          const p = recallParams.fields[field];
+          tf += (p.weight * n) / (1 - p.b + (p.b * f[field].length) / this.averages[field]);
+        }
+        scores.set(doc, (scores.get(doc) ?? 0) + (w * tf) / (k1 + tf));
+      }
+    }
+    return [...scores]
+      .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
+      .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
+  }
+}
+
+const cache = new WeakMap<Db, { fingerprint: string; index: LibraryIndex }>();
+
+/** The index of the library in db, rebuilt only when a skill was added, removed or changed since the last call. */
+export function libraryIndex(db: Db): LibraryIndex {
+  const f = db
+    .prepare(
+      `SELECT count(*) AS n, total(id) AS ids, max(updated_at) AS at,
+         total(length(name) + length(description) + length(body)) AS chars FROM skills`,
+    )
+    .get() as Record<string, unknown>;
+  const fingerprint = JSON.stringify(f);
+  const hit = cache.get(db);
+  if (hit && hit.fingerprint === fingerprint) return hit.index;
+  const rows = db.prepare('SELECT id, name, description, body FROM skills ORDER BY id').all() as Row[];
+  const index = new LibraryIndex(rows);
+  cache.set(db, { fingerprint, index });
+  return index;
+}
