@@ -5,8 +5,8 @@
 // odds, and the length of a cancels out. Why and how it was tuned: docs/METHOD-notes.md ("The offline scorer").
 import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../ports';
 import type { Db } from '../../store/db';
-import { bag, Memo, type TermBag } from './bm25';
-import { libraryIndex, type LibraryIndex } from './library-index';
+import { bag, Memo, type Background, type TermBag } from './bm25';
+import { fieldBags, libraryIndex, type Field, type LibraryIndex } from './library-index';
 import { termCounts } from './text-terms';
 
 export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';
@@ -22,6 +22,12 @@ export const calibration = {
    * has no spread, and one rare term must not turn a single match into an unbounded z.
    */
   minSpread: 0.05,
+  /**
+   * Where a document sharing no term with the query sits, in standard deviations: every unrelated document gets the
+   * same clearly negative r, whatever the query, and no matching document scores below it. Without this, which of
+   * several unrelated states "wins" an alignment argmax would depend on how common the states' own words are.
+   */
+  noMatchZ: -1,
   /** Documents of at most this many terms (state sentences) are compared with the library's summaries. */
   sentenceTerms: 64,
 };
@@ -30,33 +36,65 @@ export interface CalibratedScore {
   r: number;
   raw: number;
   z: number;
-  background: 'documents' | 'summaries';
+  background: 'skills' | 'documents' | 'summaries';
 }
 
-/** r(a, b) with the parts it came from (for tests and the notes); a and b are plain texts. */
+/** A document as the scorer holds it: its bag, and its fields when it is a skill document `name | description | body`. */
+export interface ScoredDocument {
+  bag: TermBag;
+  fields: Record<Field, TermBag> | null;
+}
+
+export function scoredDocument(text: string): ScoredDocument {
+  const whole = bag(termCounts(text));
+  if (whole.length <= calibration.sentenceTerms) return { bag: whole, fields: null };
+  const first = text.indexOf(' | ');
+  const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
+  if (second < 0) return { bag: whole, fields: null };
+  return {
+    bag: whole,
+    fields: fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3)),
+  };
+}
+
+function rawAndBackground(
+  index: LibraryIndex,
+  query: readonly string[],
+  doc: ScoredDocument,
+): { raw: number; bg: Background; background: CalibratedScore['background'] } {
+  // Skill documents are scored as the recall ranks them (BM25F over name, description and body) against the same
+  // statistic over the library; sentences (states) against the library's summaries; anything else as one bag.
+  if (doc.fields)
+    return { raw: index.fieldedScore(query, doc.fields), bg: index.fieldedBackground(query), background: 'skills' };
+  const collection = doc.bag.length <= calibration.sentenceTerms ? index.summaries : index.documents;
+  return {
+    raw: collection.score(query, doc.bag),
+    bg: collection.background(query),
+    background: collection === index.summaries ? 'summaries' : 'documents',
+  };
+}
+
+/** r(a, b) with the parts it came from (for tests and the notes). */
 export function calibratedScore(
   index: LibraryIndex,
   query: readonly string[],
-  doc: TermBag,
+  doc: ScoredDocument,
 ): CalibratedScore {
-  const sentence = doc.length <= calibration.sentenceTerms;
-  const collection = sentence ? index.summaries : index.documents;
-  const raw = collection.score(query, doc);
-  const bg = collection.background(query);
+  const { raw, bg, background } = rawAndBackground(index, query, doc);
   const spread = Math.max(bg.sd, calibration.minSpread * bg.ceiling);
-  const z = spread > 0 ? (raw - bg.mean) / spread : 0;
+  const z = raw > 0 && spread > 0 ? Math.max(calibration.noMatchZ, (raw - bg.mean) / spread) : calibration.noMatchZ;
   return {
     r: calibration.slope * (z - calibration.evenOddsZ),
     raw,
     z,
-    background: sentence ? 'summaries' : 'documents',
+    background,
   };
 }
 
 /** A CrossEncoder over the library's term statistics. The instruction is ignored: a bag of words cannot follow one. */
 export function createLexicalCrossEncoder(db: Db): CrossEncoder {
   // Skill documents recur in every selection; their bags are kept (bounded) rather than re-tokenised.
-  const bags = new Memo<TermBag>(2048);
+  const docs = new Memo<ScoredDocument>(2048);
   const queries = new Memo<string[]>(2048);
   return {
     id: lexicalCrossEncoderId,
@@ -67,7 +105,7 @@ export function createLexicalCrossEncoder(db: Db): CrossEncoder {
       for (const [i, p] of pairs.entries()) {
         options.signal?.throwIfAborted();
         const query = queries.get(p.query, () => [...termCounts(p.query).keys()]);
-        const doc = bags.get(p.document, () => bag(termCounts(p.document)));
+        const doc = docs.get(p.document, () => scoredDocument(p.document));
         out.push({ r: calibratedScore(index, query, doc).r, truncated: false });
         if (options.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {
           options.onProgress({ done: i + 1, total: pairs.length });

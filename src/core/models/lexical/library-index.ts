@@ -2,7 +2,7 @@
 // body as term bags, the BM25F statistics the recall ranks by, and the two backgrounds the cross-scorer calibrates
 // against. Rebuilt when the skills change (tokenising the 633-skill zjunlp collection takes about 0.4 s).
 import type { Db } from '../../store/db';
-import { bag, Bm25Collection, type TermBag } from './bm25';
+import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
 import { termCounts } from './text-terms';
 
 export type Field = 'name' | 'description' | 'body';
@@ -18,14 +18,19 @@ interface FieldParams {
 export const recallParams: { k1: number; fields: Record<Field, FieldParams> } = {
   k1: 1.2,
   fields: {
-    name: { weight: 3, b: 0.5 },
+    name: { weight: 4, b: 0.3 },
     description: { weight: 2, b: 0.75 },
-    body: { weight: 1, b: 0.75 },
+    // Bodies are long and say much that is beside the point: they add evidence, at a third of a description's weight.
+    body: { weight: 0.3, b: 0.9 },
   },
 };
 
 /** BM25 tuning of the cross-scorer's backgrounds. */
 export const scorerParams = { k1: 1.2, b: 0.75 };
+
+export function fieldBags(name: string, description: string, body: string): Record<Field, TermBag> {
+  return { name: bag(termCounts(name)), description: bag(termCounts(description)), body: bag(termCounts(body)) };
+}
 
 function merge(bags: readonly TermBag[]): TermBag {
   const counts = new Map<string, number>();
@@ -46,6 +51,7 @@ export class LibraryIndex {
   private readonly averages: Record<Field, number>;
   private readonly df = new Map<string, number>();
   private readonly postings = new Map<string, number[]>();
+  private readonly backgrounds = new Memo<Background>(4096);
   /** Whole skill documents (name | description | body): the background of skill-sized documents. */
   readonly documents: Bm25Collection;
   /** Name and description only: the background of sentence-sized documents (states, summaries). */
@@ -53,11 +59,7 @@ export class LibraryIndex {
 
   constructor(rows: readonly Row[]) {
     this.ids = rows.map((r) => r.id);
-    this.fieldBags = rows.map((r) => ({
-      name: bag(termCounts(r.name.replace(/[-_]/g, ' '))),
-      description: bag(termCounts(r.description)),
-      body: bag(termCounts(r.body)),
-    }));
+    this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
     const n = Math.max(1, rows.length);
     this.averages = { name: 0, description: 0, body: 0 };
     this.fieldBags.forEach((f, doc) => {
@@ -93,32 +95,66 @@ export class LibraryIndex {
     return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
   }
 
+  /** BM25F of one skill-shaped document (its fields as term bags) for the distinct query terms. */
+  fieldedScore(queryTerms: readonly string[], doc: Record<Field, TermBag>): number {
+    let s = 0;
+    for (const t of queryTerms) {
+      const tf = this.fieldedTf(t, doc);
+      if (tf > 0) s += (this.idf(t) * tf) / (recallParams.k1 + tf);
+    }
+    return s;
+  }
+
+  private fieldedTf(term: string, doc: Record<Field, TermBag>): number {
+    let tf = 0;
+    for (const field of fields) {
+      const n = doc[field].counts.get(term);
+      if (!n) continue;
+      const p = recallParams.fields[field];
+      tf += (p.weight * n) / (1 - p.b + (p.b * doc[field].length) / this.averages[field]);
+    }
+    return tf;
+  }
+
   /**
    * BM25F: each field's term frequency is length-normalised within the field and weighted, the weighted sum
    * saturates once per term (so a term in name and body is not counted as two independent matches).
-   * Returns [skillId, score] for every skill sharing a term with the query, best first, ties by smaller id.
+   * Returns every skill sharing a term with the query, best first, ties by smaller id.
    */
   rank(query: string, allowed?: ReadonlySet<number>): { skillId: number; score: number }[] {
+    return [...this.fieldedScores([...termCounts(query).keys()], allowed)]
+      .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
+      .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
+  }
+
+  private fieldedScores(queryTerms: readonly string[], allowed?: ReadonlySet<number>): Map<number, number> {
     const scores = new Map<number, number>();
-    const { k1 } = recallParams;
-    for (const t of new Set(termCounts(query).keys())) {
+    for (const t of queryTerms) {
       const w = this.idf(t);
       for (const doc of this.postings.get(t) ?? []) {
         if (allowed && !allowed.has(this.ids[doc]!)) continue;
-        const f = this.fieldBags[doc]!;
-        let tf = 0;
-        for (const field of fields) {
-          const n = f[field].counts.get(t);
-          if (!n) continue;
-          const p = recallParams.fields[field];
-          tf += (p.weight * n) / (1 - p.b + (p.b * f[field].length) / this.averages[field]);
-        }
-        scores.set(doc, (scores.get(doc) ?? 0) + (w * tf) / (k1 + tf));
+        const tf = this.fieldedTf(t, this.fieldBags[doc]!);
+        scores.set(doc, (scores.get(doc) ?? 0) + (w * tf) / (recallParams.k1 + tf));
       }
     }
-    return [...scores]
-      .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
-      .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
+    return scores;
+  }
+
+  /** Mean and spread of the query's BM25F over the whole library (skills sharing no term score 0). */
+  fieldedBackground(queryTerms: readonly string[]): Background {
+    return this.backgrounds.get(queryTerms.join('\u0001'), () => {
+      const n = Math.max(1, this.ids.length);
+      let sum = 0;
+      let squares = 0;
+      for (const s of this.fieldedScores(queryTerms).values()) {
+        sum += s;
+        squares += s * s;
+      }
+      const mean = sum / n;
+      let ceiling = 0;
+      for (const t of queryTerms) ceiling += this.idf(t);
+      return { mean, sd: Math.sqrt(Math.max(0, squares / n - mean * mean)), ceiling };
+    });
   }
 }
 
