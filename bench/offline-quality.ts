@@ -11,7 +11,10 @@ import { parseArgs } from 'node:util';
 import { importLabelSet } from '../src/core/eval/label-store';
 import { parseLabelJsonl } from '../src/core/eval/label-format';
 import { runEval, type EvalDeps } from '../src/core/eval/run-eval';
-import { createLexicalCrossEncoder, lexicalCrossEncoderId } from '../src/core/models/lexical/lexical-cross-encoder';
+import {
+  createLexicalCrossEncoder,
+  lexicalCrossEncoderId,
+} from '../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall, lexicalRecallEngine } from '../src/core/models/lexical/lexical-recall';
 import { recallCandidates } from '../src/core/select/recall';
 import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
@@ -53,19 +56,27 @@ const pct = (x: number | undefined): string => (x === undefined ? '   -' : (100 
 async function openLibrary(dir: string, libraries: string[]): Promise<Db> {
   const db = openDb(path.join(dir, 'library.db'));
   for (const lib of libraries)
-    await importSource({ db, clock, logger: { info: noop, warn: noop } }, { path: lib }, {
-      signal: new AbortController().signal,
-      report: noop,
-    });
+    await importSource(
+      { db, clock, logger: { info: noop, warn: noop } },
+      { path: lib },
+      {
+        signal: new AbortController().signal,
+        report: noop,
+      },
+    );
   await importStatesFile(db, clock, { path: path.join(resources, 'sample-states.jsonl'), verify: true });
   return db;
 }
 
 /** Mean ms of recall + one `full` selection with fresh scores, per task; the first call (index build) apart. */
-async function timeSelections(db: Db, tasksFile: string): Promise<{ firstMs: number; meanMs: number; recallMs: number }> {
+async function timeSelections(
+  db: Db,
+  tasksFile: string,
+): Promise<{ firstMs: number; meanMs: number; recallMs: number }> {
   const tasks = parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'utf8'));
   const scorer = crossEncoderScoreProvider(createLexicalCrossEncoder(db));
-  const recall = (q: string, k: number) => lexicalRecall(db, q, k).map((h) => ({ skillId: h.skillId, score: h.score }));
+  const recall = (q: string, k: number) =>
+    lexicalRecall(db, q, k).map((h) => ({ skillId: h.skillId, score: h.score }));
   let start = process.hrtime.bigint();
   const first = await recallCandidates(tasks[0]!.task, tasks[0]!.parse ?? null, 30, recall, (ids) =>
     loadSkillsForSelection(db, ids),
@@ -97,7 +108,35 @@ function coverageAt(report: EvalReport, variant: string, size: number): number {
   return at(1) + t * (at(2) - at(1));
 }
 
-async function runScenario(s: Scenario): Promise<Record<string, unknown>> {
+interface ScenarioResult {
+  scenario: string;
+  skills: number;
+  tasks: number;
+  recallAtK: number;
+  engines: { recall: string; crossEncoder: string };
+  rows: {
+    variant: string;
+    hitAt1?: number;
+    precision: number;
+    coverage: number;
+    f1: number;
+    size: number;
+    ms: number;
+  }[];
+  targets: Record<
+    | 'fullTop1'
+    | 'recallTop1'
+    | 'fullCoverage'
+    | 'denseCoverageAtSize'
+    | 'noParseCoverageAtSize'
+    | 'fullPrecision',
+    number
+  >;
+  timing: { firstMs: number; meanMs: number; recallMs: number };
+  mug?: string[];
+}
+
+async function runScenario(s: Scenario): Promise<ScenarioResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-'));
   const db = await openLibrary(dir, s.libraries);
   try {
@@ -112,10 +151,14 @@ async function runScenario(s: Scenario): Promise<Record<string, unknown>> {
     };
     const text = readFileSync(path.join(resources, s.tasks), 'utf8');
     const setId = importLabelSet(db, { name: s.tasks, text }, clock()).set.id;
-    const report = await runEval(deps, { setId, variants: [...variants], k: [1, 2] }, {
-      signal: new AbortController().signal,
-      report: noop,
-    });
+    const report = await runEval(
+      deps,
+      { setId, variants: [...variants], k: [1, 2] },
+      {
+        signal: new AbortController().signal,
+        report: noop,
+      },
+    );
     const fullRows = report.tasks.filter((t) => t.variant === 'full');
     const items = parseLabelJsonl(text);
     const acceptable = new Map(
@@ -127,7 +170,7 @@ async function runScenario(s: Scenario): Promise<Record<string, unknown>> {
     const full = report.summary.find((x) => x.variant === 'full')!;
     const denseHit = report.summary.find((x) => x.variant === 'dense' && x.k === 1)!.hitAt1!;
     const mug = fullRows.find((t) => t.itemId === 'hh-01');
-    const result = {
+    const result: ScenarioResult = {
       scenario: s.name,
       skills: size,
       tasks: items.length,
@@ -161,8 +204,10 @@ async function runScenario(s: Scenario): Promise<Record<string, unknown>> {
   }
 }
 
-function print(r: Awaited<ReturnType<typeof runScenario>> & Record<string, any>): void {
-  console.log(`\n== ${r.scenario}: ${r.tasks} tasks over ${r.skills} skills; Recall@30 ${pct(r.recallAtK)} %`);
+function print(r: ScenarioResult): void {
+  console.log(
+    `\n== ${r.scenario}: ${r.tasks} tasks over ${r.skills} skills; Recall@30 ${pct(r.recallAtK)} %`,
+  );
   console.log(`   engines: ${r.engines.recall} + ${r.engines.crossEncoder}`);
   console.log('   variant      Hit@1  prec   cover  F1     size  ms/sel');
   for (const row of r.rows)
@@ -171,7 +216,7 @@ function print(r: Awaited<ReturnType<typeof runScenario>> & Record<string, any>)
     );
   const t = r.targets;
   console.log(
-    `   targets: full top-1 ${pct(t.fullTop1)} vs recall top-1 ${pct(t.recallTop1)}; coverage ${pct(t.fullCoverage)} vs dense ${pct(t.denseCoverageAtSize)} / no-parse ${pct(t.noParseCoverageAtSize)} at size ${r.rows[0].size.toFixed(2)}; precision ${pct(t.fullPrecision)}`,
+    `   targets: full top-1 ${pct(t.fullTop1)} vs recall top-1 ${pct(t.recallTop1)}; coverage ${pct(t.fullCoverage)} vs dense ${pct(t.denseCoverageAtSize)} / no-parse ${pct(t.noParseCoverageAtSize)} at size ${r.rows[0]!.size.toFixed(2)}; precision ${pct(t.fullPrecision)}`,
   );
   console.log(
     `   timing: first selection (builds the index) ${r.timing.firstMs.toFixed(0)} ms; then recall ${r.timing.recallMs.toFixed(1)} ms + full selection = ${r.timing.meanMs.toFixed(1)} ms per task`,

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLabelJsonl } from '../../src/core/eval/label-format';
-import { createLexicalCrossEncoder } from '../../src/core/models/lexical/lexical-cross-encoder';
+import {
+  createLexicalCrossEncoder,
+  lexicalCrossEncoderId,
+} from '../../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall, lexicalRecallEngine } from '../../src/core/models/lexical/lexical-recall';
 import {
   crossEncoderScoreProvider,
@@ -59,7 +62,7 @@ describe('selection on the sample library', () => {
     expect(full.n).toBe(4);
     expect(full.answer.length).toBeGreaterThanOrEqual(1);
     expect(full.answer.length).toBeLessThanOrEqual(full.stages.length);
-    expect(full.models).toMatchObject({ recall: 'lexical:bm25', crossEncoder: 'lexical:bm25-overlap-v1' });
+    expect(full.models).toMatchObject({ recall: 'lexical:bm25', crossEncoder: lexicalCrossEncoderId });
     // no-parse reuses all rho values of full: it scores nothing new.
     expect(outcomes[1]!.trace.execution.pairsScored).toBe(0);
     expect(scored).toBe(outcomes.reduce((s, o) => s + o.trace.execution.pairsScored, 0));

@@ -99,7 +99,8 @@ export class Bm25Collection {
       for (const t of queryTerms) {
         const w = this.idf(t);
         ceiling += w * (this.params.k1 + 1);
-        for (const p of this.postings.get(t) ?? []) scores[p.doc]! += w * this.tfPart(p.tf, this.docs[p.doc]!.length);
+        for (const p of this.postings.get(t) ?? [])
+          scores[p.doc]! += w * this.tfPart(p.tf, this.docs[p.doc]!.length);
       }
       let sum = 0;
       let squares = 0;

@@ -14,7 +14,7 @@ export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';
 /** The mapping; changing one changes scores, so it changes the id above too. */
 export const calibration = {
   /** Log-odds per standard deviation above the library's mean for the query. */
-  slope: 1,
+  slope: 0.6,
   /** A document this many standard deviations above the mean is a coin flip. */
   evenOddsZ: 3,
   /**
@@ -65,7 +65,11 @@ function rawAndBackground(
   // Skill documents are scored as the recall ranks them (BM25F over name, description and body) against the same
   // statistic over the library; sentences (states) against the library's summaries; anything else as one bag.
   if (doc.fields)
-    return { raw: index.fieldedScore(query, doc.fields), bg: index.fieldedBackground(query), background: 'skills' };
+    return {
+      raw: index.fieldedScore(query, doc.fields),
+      bg: index.fieldedBackground(query),
+      background: 'skills',
+    };
   const collection = doc.bag.length <= calibration.sentenceTerms ? index.summaries : index.documents;
   return {
     raw: collection.score(query, doc.bag),
@@ -82,7 +86,8 @@ export function calibratedScore(
 ): CalibratedScore {
   const { raw, bg, background } = rawAndBackground(index, query, doc);
   const spread = Math.max(bg.sd, calibration.minSpread * bg.ceiling);
-  const z = raw > 0 && spread > 0 ? Math.max(calibration.noMatchZ, (raw - bg.mean) / spread) : calibration.noMatchZ;
+  const z =
+    raw > 0 && spread > 0 ? Math.max(calibration.noMatchZ, (raw - bg.mean) / spread) : calibration.noMatchZ;
   return {
     r: calibration.slope * (z - calibration.evenOddsZ),
     raw,

@@ -29,7 +29,11 @@ export const recallParams: { k1: number; fields: Record<Field, FieldParams> } = 
 export const scorerParams = { k1: 1.2, b: 0.75 };
 
 export function fieldBags(name: string, description: string, body: string): Record<Field, TermBag> {
-  return { name: bag(termCounts(name)), description: bag(termCounts(description)), body: bag(termCounts(body)) };
+  return {
+    name: bag(termCounts(name)),
+    description: bag(termCounts(description)),
+    body: bag(termCounts(body)),
+  };
 }
 
 function merge(bags: readonly TermBag[]): TermBag {
