@@ -6,7 +6,7 @@
 import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../ports';
 import type { Db } from '../../store/db';
 import { bag, Memo, type Background, type TermBag } from './bm25';
-import { fieldBags, libraryIndex, type Field, type LibraryIndex } from './library-index';
+import { fieldBags, libraryIndex, merge, type Field, type LibraryIndex } from './library-index';
 import { termCounts } from './text-terms';
 
 export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';
@@ -46,15 +46,14 @@ export interface ScoredDocument {
 }
 
 export function scoredDocument(text: string): ScoredDocument {
-  const whole = bag(termCounts(text));
-  if (whole.length <= calibration.sentenceTerms) return { bag: whole, fields: null };
   const first = text.indexOf(' | ');
   const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
-  if (second < 0) return { bag: whole, fields: null };
-  return {
-    bag: whole,
-    fields: fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3)),
-  };
+  if (second >= 0) {
+    const fields = fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3));
+    const whole = merge([fields.name, fields.description, fields.body]);
+    if (whole.length > calibration.sentenceTerms) return { bag: whole, fields };
+  }
+  return { bag: bag(termCounts(text)), fields: null };
 }
 
 function rawAndBackground(

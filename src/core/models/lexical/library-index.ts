@@ -36,7 +36,7 @@ export function fieldBags(name: string, description: string, body: string): Reco
   };
 }
 
-function merge(bags: readonly TermBag[]): TermBag {
+export function merge(bags: readonly TermBag[]): TermBag {
   const counts = new Map<string, number>();
   for (const b of bags) for (const [t, n] of b.counts) counts.set(t, (counts.get(t) ?? 0) + n);
   return bag(counts);
@@ -164,12 +164,16 @@ export class LibraryIndex {
 
 const cache = new WeakMap<Db, { fingerprint: string; index: LibraryIndex }>();
 
-/** The index of the library in db, rebuilt only when a skill was added, removed or changed since the last call. */
+/**
+ * The index of the library in db, rebuilt only when a skill was added, removed or changed since the last call.
+ * The fingerprint reads no body (length() of every body costs milliseconds per call); an edit to a body alone is
+ * seen through updated_at, which every library write sets.
+ */
 export function libraryIndex(db: Db): LibraryIndex {
   const f = db
     .prepare(
       `SELECT count(*) AS n, total(id) AS ids, max(updated_at) AS at,
-         total(length(name) + length(description) + length(body)) AS chars FROM skills`,
+         total(length(name) + length(description)) AS chars FROM skills`,
     )
     .get() as Record<string, unknown>;
   const fingerprint = JSON.stringify(f);
