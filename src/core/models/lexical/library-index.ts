@@ -166,14 +166,15 @@ const cache = new WeakMap<Db, { fingerprint: string; index: LibraryIndex }>();
 
 /**
  * The index of the library in db, rebuilt only when a skill was added, removed or changed since the last call.
- * The fingerprint reads no body (length() of every body costs milliseconds per call); an edit to a body alone is
- * seen through updated_at, which every library write sets.
+ * The fingerprint reads no body (length() of every body costs milliseconds per call): content hashes, ids, the
+ * newest update and the summaries' lengths catch every write the library makes.
  */
 export function libraryIndex(db: Db): LibraryIndex {
   const f = db
     .prepare(
       `SELECT count(*) AS n, total(id) AS ids, max(updated_at) AS at,
-         total(length(name) + length(description)) AS chars FROM skills`,
+         total(length(name) + length(description)) AS chars,
+         group_concat(content_hash, '') AS hashes FROM skills`,
     )
     .get() as Record<string, unknown>;
   const fingerprint = JSON.stringify(f);
