@@ -58,10 +58,14 @@ export class LibraryIndex {
   private readonly backgrounds = new Memo<Background>(4096);
   /** Whole skill documents (name | description | body): the background of skill-sized documents. */
   readonly documents: Bm25Collection;
-  /** Name and description only: the background of sentence-sized documents (states, summaries). */
+  /**
+   * Sentences: each skill's name + description, and every parsed precondition and completion. The background of
+   * sentence-sized documents (the states alignment compares): words every state repeats ("the robot is holding")
+   * weigh little there, the words that tell states apart ("hot", "cold", "clean") weigh much.
+   */
   readonly summaries: Bm25Collection;
 
-  constructor(rows: readonly Row[]) {
+  constructor(rows: readonly Row[], states: readonly string[] = []) {
     this.ids = rows.map((r) => r.id);
     this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
     const n = Math.max(1, rows.length);
@@ -85,7 +89,10 @@ export class LibraryIndex {
       scorerParams,
     );
     this.summaries = new Bm25Collection(
-      this.fieldBags.map((f) => merge([f.name, f.description])),
+      [
+        ...this.fieldBags.map((f) => merge([f.name, f.description])),
+        ...states.map((text) => bag(termCounts(text))),
+      ],
       scorerParams,
     );
   }
@@ -177,11 +184,29 @@ export function libraryIndex(db: Db): LibraryIndex {
          group_concat(content_hash, '') AS hashes FROM skills`,
     )
     .get() as Record<string, unknown>;
-  const fingerprint = JSON.stringify(f);
+  const hasStates =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skill_states'").get() !==
+    undefined;
+  const st = hasStates
+    ? db.prepare('SELECT count(*) AS n, max(updated_at) AS at FROM skill_states').get()
+    : null;
+  const fingerprint = JSON.stringify([f, st]);
   const hit = cache.get(db);
   if (hit && hit.fingerprint === fingerprint) return hit.index;
   const rows = db.prepare('SELECT id, name, description, body FROM skills ORDER BY id').all() as Row[];
-  const index = new LibraryIndex(rows);
+  const states = hasStates
+    ? (db
+        .prepare(
+          `SELECT text FROM (
+             SELECT skill_id, 0 AS k, precondition AS text FROM skill_states WHERE status IN ('parsed', 'edited', 'verified')
+             UNION ALL
+             SELECT skill_id, 1, completion FROM skill_states WHERE status IN ('parsed', 'edited', 'verified')
+           ) WHERE text IS NOT NULL ORDER BY skill_id, k`,
+        )
+        .pluck()
+        .all() as string[])
+    : [];
+  const index = new LibraryIndex(rows, states);
   cache.set(db, { fingerprint, index });
   return index;
 }
