@@ -3,7 +3,7 @@
 // tasks over the zjunlp collection. Hand-typed task parses come from the label files; the sample library gets its
 // reviewed states (resources/sample-states.jsonl). Prints, per variant and k: Hit@1, precision, stage coverage, F1,
 // mean answer size, ms per selection; then the targets of issue 10 item 3.
-// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--json]
+// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--zjunlp-states] [--json]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,12 @@ import { openDb, type Db } from '../src/core/store/db';
 import type { EvalReport, VariantSummary } from '../src/shared/api/evaluation';
 
 const { values: args } = parseArgs({
-  options: { only: { type: 'string' }, json: { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    /** Also apply resources/zjunlp-states.jsonl (hand-typed states for the ALFWorld, ScienceWorld, WebShop skills). */
+    'zjunlp-states': { type: 'boolean', default: false },
+  },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const resources = path.join(repoRoot, 'resources');
@@ -65,6 +70,8 @@ async function openLibrary(dir: string, libraries: string[]): Promise<Db> {
       },
     );
   await importStatesFile(db, clock, { path: path.join(resources, 'sample-states.jsonl'), verify: true });
+  if (args['zjunlp-states'])
+    await importStatesFile(db, clock, { path: path.join(resources, 'zjunlp-states.jsonl'), verify: true });
   return db;
 }
 
