@@ -28,7 +28,10 @@ export const calibration = {
    * several unrelated states "wins" an alignment argmax would depend on how common the states' own words are.
    */
   noMatchZ: -1,
-  /** Documents of at most this many terms (state sentences) are compared with the library's summaries. */
+  /**
+   * Documents that are not skill documents (`name | description | body`) and have at most this many terms (the
+   * state sentences) are compared with the library's sentences; longer ones with its whole documents.
+   */
   sentenceTerms: 64,
 };
 
@@ -50,8 +53,7 @@ export function scoredDocument(text: string): ScoredDocument {
   const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
   if (second >= 0) {
     const fields = fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3));
-    const whole = merge([fields.name, fields.description, fields.body]);
-    if (whole.length > calibration.sentenceTerms) return { bag: whole, fields };
+    return { bag: merge([fields.name, fields.description, fields.body]), fields };
   }
   return { bag: bag(termCounts(text)), fields: null };
 }
