@@ -48,7 +48,9 @@ export interface ScoredDocument {
   fields: Record<Field, TermBag> | null;
 }
 
-export function scoredDocument(text: string): ScoredDocument {
+export function scoredDocument(text: string, index?: LibraryIndex): ScoredDocument {
+  const known = index?.documentFields(text);
+  if (known) return { bag: merge([known.name, known.description, known.body]), fields: known };
   const first = text.indexOf(' | ');
   const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
   if (second >= 0) {
@@ -111,7 +113,7 @@ export function createLexicalCrossEncoder(db: Db): CrossEncoder {
       for (const [i, p] of pairs.entries()) {
         options.signal?.throwIfAborted();
         const query = queries.get(p.query, () => [...termCounts(p.query).keys()]);
-        const doc = docs.get(p.document, () => scoredDocument(p.document));
+        const doc = docs.get(p.document, () => scoredDocument(p.document, index));
         out.push({ r: calibratedScore(index, query, doc).r, truncated: false });
         if (options.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {
           options.onProgress({ done: i + 1, total: pairs.length });

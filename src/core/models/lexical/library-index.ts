@@ -1,6 +1,7 @@
 // The library as the lexical engines see it, held in memory per library file: each skill's name, description and
 // body as term bags, the BM25F statistics the recall ranks by, and the two backgrounds the cross-scorer calibrates
 // against. Rebuilt when the skills change (tokenising the 633-skill zjunlp collection takes about 0.4 s).
+import { skillDocument } from '../../select/documents';
 import type { Db } from '../../store/db';
 import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
 import { termCounts } from './text-terms';
@@ -56,6 +57,8 @@ export class LibraryIndex {
   private readonly df = new Map<string, number>();
   private readonly postings = new Map<string, number[]>();
   private readonly backgrounds = new Memo<Background>(4096);
+  /** Skill documents as the selection writes them (select/documents.ts), so scoring one needs no tokenising. */
+  private readonly byDocument = new Map<string, number>();
   /** Whole skill documents (name | description | body): the background of skill-sized documents. */
   readonly documents: Bm25Collection;
   /**
@@ -68,6 +71,7 @@ export class LibraryIndex {
   constructor(rows: readonly Row[], states: readonly string[] = []) {
     this.ids = rows.map((r) => r.id);
     this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
+    rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
     const n = Math.max(1, rows.length);
     this.averages = { name: 0, description: 0, body: 0 };
     this.fieldBags.forEach((f, doc) => {
@@ -104,6 +108,12 @@ export class LibraryIndex {
   private idf(term: string): number {
     const df = this.df.get(term) ?? 0;
     return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
+  }
+
+  /** The fields of a library skill given its document text `name | description | body`; undefined if not one. */
+  documentFields(text: string): Record<Field, TermBag> | undefined {
+    const doc = this.byDocument.get(text);
+    return doc === undefined ? undefined : this.fieldBags[doc];
   }
 
   /** BM25F of one skill-shaped document (its fields as term bags) for the distinct query terms. */
