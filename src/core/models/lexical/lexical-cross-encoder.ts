@@ -6,7 +6,8 @@
 import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../ports';
 import type { Db } from '../../store/db';
 import { bag, Memo, type Background, type TermBag } from './bm25';
-import { fieldBags, libraryIndex, merge, type Field, type LibraryIndex } from './library-index';
+import { fieldBags, merge, type Field, type LibraryIndex } from './library-index';
+import { libraryIndex } from './library-index-cache';
 import { termCounts } from './text-terms';
 
 export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';

@@ -3,7 +3,7 @@
 import { filteredSkillIds, hasFilters } from '../../search/skill-filter';
 import type { Db } from '../../store/db';
 import type { SkillFilter } from '../../store/library-filter';
-import { libraryIndex } from './library-index';
+import { libraryIndex } from './library-index-cache';
 
 export interface LexicalCandidate {
   skillId: number;

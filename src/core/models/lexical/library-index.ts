@@ -1,8 +1,7 @@
 // The library as the lexical engines see it, held in memory per library file: each skill's name, description and
 // body as term bags, the BM25F statistics the recall ranks by, and the two backgrounds the cross-scorer calibrates
-// against. Rebuilt when the skills change (tokenising the 633-skill zjunlp collection takes about 0.4 s).
+// against. Built by library-index-cache.ts (tokenising the 530 imported zjunlp skills takes about 0.4-1 s).
 import { skillDocument } from '../../select/documents';
-import type { Db } from '../../store/db';
 import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
 import { termCounts } from './text-terms';
 
@@ -43,7 +42,7 @@ export function merge(bags: readonly TermBag[]): TermBag {
   return bag(counts);
 }
 
-interface Row {
+export interface Row {
   id: number;
   name: string;
   description: string;
@@ -177,46 +176,4 @@ export class LibraryIndex {
       return { mean, sd: Math.sqrt(Math.max(0, squares / n - mean * mean)), ceiling };
     });
   }
-}
-
-const cache = new WeakMap<Db, { fingerprint: string; index: LibraryIndex }>();
-
-/**
- * The index of the library in db, rebuilt only when a skill was added, removed or changed since the last call.
- * The fingerprint reads no body (length() of every body costs milliseconds per call): content hashes, ids, the
- * newest update and the summaries' lengths catch every write the library makes.
- */
-export function libraryIndex(db: Db): LibraryIndex {
-  const f = db
-    .prepare(
-      `SELECT count(*) AS n, total(id) AS ids, max(updated_at) AS at,
-         total(length(name) + length(description)) AS chars,
-         group_concat(content_hash, '') AS hashes FROM skills`,
-    )
-    .get() as Record<string, unknown>;
-  const hasStates =
-    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skill_states'").get() !==
-    undefined;
-  const st = hasStates
-    ? db.prepare('SELECT count(*) AS n, max(updated_at) AS at FROM skill_states').get()
-    : null;
-  const fingerprint = JSON.stringify([f, st]);
-  const hit = cache.get(db);
-  if (hit && hit.fingerprint === fingerprint) return hit.index;
-  const rows = db.prepare('SELECT id, name, description, body FROM skills ORDER BY id').all() as Row[];
-  const states = hasStates
-    ? (db
-        .prepare(
-          `SELECT text FROM (
-             SELECT skill_id, 0 AS k, precondition AS text FROM skill_states WHERE status IN ('parsed', 'edited', 'verified')
-             UNION ALL
-             SELECT skill_id, 1, completion FROM skill_states WHERE status IN ('parsed', 'edited', 'verified')
-           ) WHERE text IS NOT NULL ORDER BY skill_id, k`,
-        )
-        .pluck()
-        .all() as string[])
-    : [];
-  const index = new LibraryIndex(rows, states);
-  cache.set(db, { fingerprint, index });
-  return index;
 }
