@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLabelJsonl } from '../../src/core/eval/label-format';
-import { createLexicalCrossEncoder } from '../../src/core/models/lexical/lexical-cross-encoder';
+import {
+  createLexicalCrossEncoder,
+  lexicalCrossEncoderId,
+} from '../../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall, lexicalRecallEngine } from '../../src/core/models/lexical/lexical-recall';
 import {
   crossEncoderScoreProvider,
@@ -70,7 +73,7 @@ describe('selection on the sample library', () => {
         .map((c) => c.name);
     expect(outcomes[1]!.trace.answer.map((a) => a.name)).toEqual(top2((c) => c.rho!));
     expect(outcomes[3]!.trace.answer.map((a) => a.name)).toEqual(top2((c) => c.recallScore));
-    expect(full.models).toMatchObject({ recall: 'lexical:bm25', crossEncoder: 'lexical:bm25-overlap-v1' });
+    expect(full.models).toMatchObject({ recall: 'lexical:bm25', crossEncoder: lexicalCrossEncoderId });
     // no-parse reuses all rho values of full: it scores nothing new.
     expect(outcomes[1]!.trace.execution.pairsScored).toBe(0);
     expect(scored).toBe(outcomes.reduce((s, o) => s + o.trace.execution.pairsScored, 0));

@@ -1,4 +1,4 @@
-// Lexical recall: BM25 from FTS5 over the recall text (name + description), with the library filters.
+// Lexical recall: BM25F over name, description and body with field weights, with the library filters.
 import { afterEach, describe, expect, it } from 'vitest';
 import { lexicalRecall } from '../../src/core/models/lexical/lexical-recall';
 import { openTestLibrary, type TestLibrary } from '../integration/vector-fixture';
@@ -7,16 +7,50 @@ let lib: TestLibrary;
 afterEach(() => lib?.close());
 
 describe('lexicalRecall', () => {
-  it('ranks by name and description only, best first, K at most', () => {
+  it('ranks best first, K at most, and finds a skill whose body alone says what the query needs', () => {
     lib = openTestLibrary();
     const a = lib.add({ name: 'pdf-extract', description: 'Extract tables from PDF documents' });
     const b = lib.add({ name: 'doc-convert', description: 'Convert documents between formats' });
-    lib.add({ name: 'mail', description: 'Send email', body: 'Can attach a PDF of tables.' });
+    const mail = lib.add({ name: 'mail', description: 'Send email', body: 'Can attach a PDF of tables.' });
     for (let i = 0; i < 10; i++) lib.add({ name: `misc-${i}`, description: `Unrelated helper number ${i}` });
     const hits = lexicalRecall(lib.db, 'extracting tables from pdf documents', 5);
-    expect(hits.map((h) => h.skillId)).toEqual([a, b]);
+    expect(hits[0]!.skillId).toBe(a);
+    expect(new Set(hits.map((h) => h.skillId))).toEqual(new Set([a, b, mail]));
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
     expect(lexicalRecall(lib.db, 'helper', 3)).toHaveLength(3);
+  });
+
+  it('weights the fields: a term in the name outranks it in the description, which outranks it in the body', () => {
+    lib = openTestLibrary();
+    const filler = 'Steps, checks and notes for the tool, written out at length. '.repeat(4);
+    const inBody = lib.add({
+      name: 'notes-helper',
+      description: 'Keeps notes',
+      body: `Works with kubernetes. ${filler}`,
+    });
+    const inName = lib.add({ name: 'kubernetes-helper', description: 'Keeps notes', body: filler });
+    const inDescription = lib.add({
+      name: 'cluster-helper',
+      description: 'Keeps kubernetes notes',
+      body: filler,
+    });
+    for (let i = 0; i < 10; i++)
+      lib.add({ name: `misc-${i}`, description: `Unrelated helper ${i}`, body: filler });
+    expect(lexicalRecall(lib.db, 'kubernetes', 5).map((h) => h.skillId)).toEqual([
+      inName,
+      inDescription,
+      inBody,
+    ]);
+  });
+
+  it('sees a changed skill at once (the in-memory index follows the library)', () => {
+    lib = openTestLibrary();
+    const a = lib.add({ name: 'alpha', description: 'First tool' });
+    expect(lexicalRecall(lib.db, 'zebra', 5)).toEqual([]);
+    lib.update(a, { description: 'Counts zebra stripes' });
+    expect(lexicalRecall(lib.db, 'zebra', 5).map((h) => h.skillId)).toEqual([a]);
+    lib.remove(a);
+    expect(lexicalRecall(lib.db, 'zebra', 5)).toEqual([]);
   });
 
   it('treats FTS5 syntax in the query as words and returns nothing for a query without words', () => {

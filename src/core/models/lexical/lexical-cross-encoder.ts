@@ -1,96 +1,121 @@
-// The lexical cross-scorer: r(a, b) from BM25-style overlap of a's terms with b, IDF taken from the library, mapped to a
-// log-odds-like scale (0 = even odds, positive = relevant) so the selection runs without any model.
+// The lexical cross-scorer: r(a, b) without a model. BM25 of a's terms in b, standardised against the library's
+// background for the same query a (how a scores over every skill), then mapped linearly to log-odds:
+//   z = (bm25(a, b) - mean_a) / sd_a,   r = slope * (z - evenOddsZ).
+// A document far above what the library typically scores for a gets high odds, an unrelated one clearly negative
+// odds, and the length of a cancels out. Why and how it was tuned: docs/METHOD-notes.md ("The offline scorer").
 import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../ports';
 import type { Db } from '../../store/db';
+import { bag, Memo, type Background, type TermBag } from './bm25';
+import { fieldBags, merge, type Field, type LibraryIndex } from './library-index';
+import { libraryIndex } from './library-index-cache';
 import { termCounts } from './text-terms';
 
-export const lexicalCrossEncoderId = 'lexical:bm25-overlap-v1';
+export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';
 
-/** Tuning of the mapping; changing one changes scores, so it changes the id above too. */
-const k1 = 0.5; // term-frequency saturation: a second occurrence adds a little, not as much as the first
-const lengthWeight = 0.75; // BM25 b: long documents need more occurrences for the same credit
-const slope = 8; // log-odds per unit of covered IDF mass
-const evenOddsCoverage = 0.25; // a document covering a quarter of the query's IDF mass is a coin flip
+/** The mapping; changing one changes scores, so it changes the id above too. */
+export const calibration = {
+  /** Log-odds per standard deviation above the library's mean for the query. */
+  slope: 0.6,
+  /** A document this many standard deviations above the mean is a coin flip. */
+  evenOddsZ: 3,
+  /**
+   * The spread never counts as less than this share of the query's ceiling: a query whose terms the library lacks
+   * has no spread, and one rare term must not turn a single match into an unbounded z.
+   */
+  minSpread: 0.05,
+  /**
+   * Where a document sharing no term with the query sits, in standard deviations: every unrelated document gets the
+   * same clearly negative r, whatever the query, and no matching document scores below it. Without this, which of
+   * several unrelated states "wins" an alignment argmax would depend on how common the states' own words are.
+   */
+  noMatchZ: -1,
+  /**
+   * Documents that are not skill documents (`name | description | body`) and have at most this many terms (the
+   * state sentences) are compared with the library's sentences; longer ones with its whole documents.
+   */
+  sentenceTerms: 64,
+};
 
-/** Document frequencies of the library, read from skills_fts through skills_fts_vocab. */
-class LibraryStats {
-  private docs = -1;
-  private avgLength = 1;
-  private readonly df = new Map<string, number>();
-
-  constructor(private readonly db: Db) {}
-
-  /** Re-reads the counts when the library size changed since the last call. */
-  refresh(): void {
-    const docs = (this.db.prepare('SELECT count(*) FROM skills').pluck().get() as number) ?? 0;
-    if (docs === this.docs) return;
-    this.docs = docs;
-    this.df.clear();
-    // A fixed sample keeps the average deterministic for a given library and cheap for a large one.
-    const sample = this.db
-      .prepare('SELECT full_text FROM skills ORDER BY id LIMIT 200')
-      .pluck()
-      .all() as string[];
-    let total = 0;
-    for (const text of sample) for (const n of termCounts(text).values()) total += n;
-    this.avgLength = sample.length > 0 ? Math.max(1, total / sample.length) : 1;
-  }
-
-  idf(term: string): number {
-    let df = this.df.get(term);
-    if (df === undefined) {
-      const row = this.db.prepare('SELECT doc FROM skills_fts_vocab WHERE term = ?').pluck().get(term) as
-        number | undefined;
-      df = row ?? 0;
-      this.df.set(term, df);
-    }
-    const n = Math.max(this.docs, df);
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  }
-
-  get averageLength(): number {
-    return this.avgLength;
-  }
+export interface CalibratedScore {
+  r: number;
+  raw: number;
+  z: number;
+  background: 'skills' | 'documents' | 'summaries';
 }
 
-/** Coverage in [0, 1): the IDF-weighted share of a's terms that b contains, each saturating with its count in b. */
-function coverage(
-  stats: LibraryStats,
-  query: Map<string, number>,
-  doc: Map<string, number>,
-  docLength: number,
-): number {
-  const norm = 1 - lengthWeight + (lengthWeight * docLength) / stats.averageLength;
-  let mass = 0;
-  let covered = 0;
-  for (const term of query.keys()) {
-    const w = stats.idf(term);
-    mass += w;
-    const tf = doc.get(term) ?? 0;
-    if (tf > 0) covered += (w * tf) / (tf + k1 * norm);
-  }
-  return mass > 0 ? covered / mass : 0;
+/** A document as the scorer holds it: its bag, and its fields when it is a skill document `name | description | body`. */
+export interface ScoredDocument {
+  bag: TermBag;
+  fields: Record<Field, TermBag> | null;
 }
 
-function lexicalScore(stats: LibraryStats, a: string, b: string): number {
-  const doc = termCounts(b);
-  let length = 0;
-  for (const n of doc.values()) length += n;
-  return slope * (coverage(stats, termCounts(a), doc, length) - evenOddsCoverage);
+export function scoredDocument(text: string, index?: LibraryIndex): ScoredDocument {
+  const known = index?.documentFields(text);
+  if (known) return { bag: merge([known.name, known.description, known.body]), fields: known };
+  const first = text.indexOf(' | ');
+  const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
+  if (second >= 0) {
+    const fields = fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3));
+    return { bag: merge([fields.name, fields.description, fields.body]), fields };
+  }
+  return { bag: bag(termCounts(text)), fields: null };
+}
+
+function rawAndBackground(
+  index: LibraryIndex,
+  query: readonly string[],
+  doc: ScoredDocument,
+): { raw: number; bg: Background; background: CalibratedScore['background'] } {
+  // Skill documents are scored as the recall ranks them (BM25F over name, description and body) against the same
+  // statistic over the library; sentences (states) against the library's summaries; anything else as one bag.
+  if (doc.fields)
+    return {
+      raw: index.fieldedScore(query, doc.fields),
+      bg: index.fieldedBackground(query),
+      background: 'skills',
+    };
+  const collection = doc.bag.length <= calibration.sentenceTerms ? index.summaries : index.documents;
+  return {
+    raw: collection.score(query, doc.bag),
+    bg: collection.background(query),
+    background: collection === index.summaries ? 'summaries' : 'documents',
+  };
+}
+
+/** r(a, b) with the parts it came from (for tests and the notes). */
+export function calibratedScore(
+  index: LibraryIndex,
+  query: readonly string[],
+  doc: ScoredDocument,
+): CalibratedScore {
+  const { raw, bg, background } = rawAndBackground(index, query, doc);
+  const spread = Math.max(bg.sd, calibration.minSpread * bg.ceiling);
+  const z =
+    raw > 0 && spread > 0 ? Math.max(calibration.noMatchZ, (raw - bg.mean) / spread) : calibration.noMatchZ;
+  return {
+    r: calibration.slope * (z - calibration.evenOddsZ),
+    raw,
+    z,
+    background,
+  };
 }
 
 /** A CrossEncoder over the library's term statistics. The instruction is ignored: a bag of words cannot follow one. */
 export function createLexicalCrossEncoder(db: Db): CrossEncoder {
-  const stats = new LibraryStats(db);
+  // Skill documents recur in every selection; their bags are kept (bounded) rather than re-tokenised.
+  const docs = new Memo<ScoredDocument>(2048);
+  const queries = new Memo<string[]>(2048);
   return {
     id: lexicalCrossEncoderId,
     engine: 'lexical',
     async score(pairs: ScorePair[], options: CrossScoreOptions): Promise<CrossScore[]> {
-      stats.refresh();
+      const index = libraryIndex(db);
       const out: CrossScore[] = [];
       for (const [i, p] of pairs.entries()) {
         options.signal?.throwIfAborted();
-        out.push({ r: lexicalScore(stats, p.query, p.document), truncated: false });
+        const query = queries.get(p.query, () => [...termCounts(p.query).keys()]);
+        const doc = docs.get(p.document, () => scoredDocument(p.document, index));
+        out.push({ r: calibratedScore(index, query, doc).r, truncated: false });
         if (options.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {
           options.onProgress({ done: i + 1, total: pairs.length });
         }

@@ -1,5 +1,5 @@
-// Turns text into the terms the lexical engine compares: lowercased words, stop words dropped, Porter stems
-// (the same algorithm as the FTS5 `porter` tokenizer of skills_fts, so lexical IDF lines up with the index).
+// Turns text into the terms the lexical engines compare: lowercased words, stop words dropped, Porter stems, and
+// negation kept: "non-metal", "nonmetal" and "not metal" all become the term "nonmetal", which never matches "metal".
 import { stemmer } from 'stemmer';
 
 const stopWords = new Set(
@@ -9,13 +9,20 @@ const stopWords = new Set(
   ).split(' '),
 );
 
+// A negator makes the next content word a negated term ("not hot" -> "nonhot"); the negator itself is not a term.
+const negators = new Set(['not', 'no', 'non', 'without', 'never', 'cannot', 'nor']);
+const negatedPrefix = 'non';
+// "nonmetal" written as one word: the prefix is split off when what follows is a word of its own (4+ letters).
+const joinedNegation = /^non(\p{L}{4,})$/u;
+
 // Stemming is the costly step and vocabularies repeat; a bounded memo keeps memory flat on any library.
 const stems = new Map<string, string>();
 function stem(word: string): string {
   let s = stems.get(word);
   if (s === undefined) {
     if (stems.size >= 200_000) stems.clear();
-    s = stemmer(word);
+    const joined = joinedNegation.exec(word);
+    s = joined ? negatedPrefix + stemmer(joined[1]!) : stemmer(word);
     stems.set(word, s);
   }
   return s;
@@ -33,9 +40,16 @@ export function words(text: string): string[] {
 /** Stemmed content terms in text order (repeats kept, so callers can count term frequency). */
 export function terms(text: string): string[] {
   const out: string[] = [];
+  let negated = false;
   for (const w of words(text)) {
+    if (negators.has(w)) {
+      negated = true;
+      continue;
+    }
     if (stopWords.has(w) || (w.length === 1 && !/\d/.test(w))) continue;
-    out.push(stem(w));
+    const s = stem(w);
+    out.push(negated && !s.startsWith(negatedPrefix) ? negatedPrefix + s : s);
+    negated = false;
   }
   return out;
 }

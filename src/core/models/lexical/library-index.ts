@@ -1,0 +1,179 @@
+// The library as the lexical engines see it, held in memory per library file: each skill's name, description and
+// body as term bags, the BM25F statistics the recall ranks by, and the two backgrounds the cross-scorer calibrates
+// against. Built by library-index-cache.ts (tokenising the 530 imported zjunlp skills takes about 0.4-1 s).
+import { skillDocument } from '../../select/documents';
+import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
+import { termCounts } from './text-terms';
+
+export type Field = 'name' | 'description' | 'body';
+export const fields: readonly Field[] = ['name', 'description', 'body'];
+
+interface FieldParams {
+  weight: number;
+  /** Length normalisation within the field. */
+  b: number;
+}
+
+/** BM25F tuning of the recall (settled on resources/sample-tasks.jsonl and resources/zjunlp-tasks.jsonl). */
+export const recallParams: { k1: number; fields: Record<Field, FieldParams> } = {
+  k1: 1.2,
+  fields: {
+    name: { weight: 4, b: 0.3 },
+    description: { weight: 2, b: 0.75 },
+    // Bodies are long and say much that is beside the point: they add evidence, at a third of a description's weight.
+    body: { weight: 0.3, b: 0.9 },
+  },
+};
+
+/** BM25 tuning of the cross-scorer's backgrounds. */
+export const scorerParams = { k1: 1.2, b: 0.75 };
+
+export function fieldBags(name: string, description: string, body: string): Record<Field, TermBag> {
+  return {
+    name: bag(termCounts(name)),
+    description: bag(termCounts(description)),
+    body: bag(termCounts(body)),
+  };
+}
+
+export function merge(bags: readonly TermBag[]): TermBag {
+  const counts = new Map<string, number>();
+  for (const b of bags) for (const [t, n] of b.counts) counts.set(t, (counts.get(t) ?? 0) + n);
+  return bag(counts);
+}
+
+export interface Row {
+  id: number;
+  name: string;
+  description: string;
+  body: string;
+}
+
+export class LibraryIndex {
+  readonly ids: number[];
+  private readonly fieldBags: Record<Field, TermBag>[];
+  private readonly averages: Record<Field, number>;
+  private readonly df = new Map<string, number>();
+  private readonly postings = new Map<string, number[]>();
+  private readonly backgrounds = new Memo<Background>(4096);
+  /** Skill documents as the selection writes them (select/documents.ts), so scoring one needs no tokenising. */
+  private readonly byDocument = new Map<string, number>();
+  /** Whole skill documents (name | description | body): the background of skill-sized documents. */
+  readonly documents: Bm25Collection;
+  /**
+   * Sentences: each skill's name + description, and every parsed precondition and completion. The background of
+   * sentence-sized documents (the states alignment compares): words every state repeats ("the robot is holding")
+   * weigh little there, the words that tell states apart ("hot", "cold", "clean") weigh much.
+   */
+  readonly summaries: Bm25Collection;
+
+  constructor(rows: readonly Row[], states: readonly string[] = []) {
+    this.ids = rows.map((r) => r.id);
+    this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
+    rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
+    const n = Math.max(1, rows.length);
+    this.averages = { name: 0, description: 0, body: 0 };
+    this.fieldBags.forEach((f, doc) => {
+      const seen = new Set<string>();
+      for (const field of fields) {
+        this.averages[field] += f[field].length / n;
+        for (const t of f[field].counts.keys()) seen.add(t);
+      }
+      for (const t of seen) {
+        this.df.set(t, (this.df.get(t) ?? 0) + 1);
+        let list = this.postings.get(t);
+        if (!list) this.postings.set(t, (list = []));
+        list.push(doc);
+      }
+    });
+    for (const field of fields) this.averages[field] = Math.max(1, this.averages[field]);
+    this.documents = new Bm25Collection(
+      this.fieldBags.map((f) => merge([f.name, f.description, f.body])),
+      scorerParams,
+    );
+    this.summaries = new Bm25Collection(
+      [
+        ...this.fieldBags.map((f) => merge([f.name, f.description])),
+        ...states.map((text) => bag(termCounts(text))),
+      ],
+      scorerParams,
+    );
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  private idf(term: string): number {
+    const df = this.df.get(term) ?? 0;
+    return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
+  }
+
+  /** The fields of a library skill given its document text `name | description | body`; undefined if not one. */
+  documentFields(text: string): Record<Field, TermBag> | undefined {
+    const doc = this.byDocument.get(text);
+    return doc === undefined ? undefined : this.fieldBags[doc];
+  }
+
+  /** BM25F of one skill-shaped document (its fields as term bags) for the distinct query terms. */
+  fieldedScore(queryTerms: readonly string[], doc: Record<Field, TermBag>): number {
+    let s = 0;
+    for (const t of queryTerms) {
+      const tf = this.fieldedTf(t, doc);
+      if (tf > 0) s += (this.idf(t) * tf) / (recallParams.k1 + tf);
+    }
+    return s;
+  }
+
+  private fieldedTf(term: string, doc: Record<Field, TermBag>): number {
+    let tf = 0;
+    for (const field of fields) {
+      const n = doc[field].counts.get(term);
+      if (!n) continue;
+      const p = recallParams.fields[field];
+      tf += (p.weight * n) / (1 - p.b + (p.b * doc[field].length) / this.averages[field]);
+    }
+    return tf;
+  }
+
+  /**
+   * BM25F: each field's term frequency is length-normalised within the field and weighted, the weighted sum
+   * saturates once per term (so a term in name and body is not counted as two independent matches).
+   * Returns every skill sharing a term with the query, best first, ties by smaller id.
+   */
+  rank(query: string, allowed?: ReadonlySet<number>): { skillId: number; score: number }[] {
+    return [...this.fieldedScores([...termCounts(query).keys()], allowed)]
+      .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
+      .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
+  }
+
+  private fieldedScores(queryTerms: readonly string[], allowed?: ReadonlySet<number>): Map<number, number> {
+    const scores = new Map<number, number>();
+    for (const t of queryTerms) {
+      const w = this.idf(t);
+      for (const doc of this.postings.get(t) ?? []) {
+        if (allowed && !allowed.has(this.ids[doc]!)) continue;
+        const tf = this.fieldedTf(t, this.fieldBags[doc]!);
+        scores.set(doc, (scores.get(doc) ?? 0) + (w * tf) / (recallParams.k1 + tf));
+      }
+    }
+    return scores;
+  }
+
+  /** Mean and spread of the query's BM25F over the whole library (skills sharing no term score 0). */
+  fieldedBackground(queryTerms: readonly string[]): Background {
+    return this.backgrounds.get(queryTerms.join('\u0001'), () => {
+      const n = Math.max(1, this.ids.length);
+      let sum = 0;
+      let squares = 0;
+      for (const s of this.fieldedScores(queryTerms).values()) {
+        sum += s;
+        squares += s * s;
+      }
+      const mean = sum / n;
+      let ceiling = 0;
+      for (const t of queryTerms) ceiling += this.idf(t);
+      return { mean, sd: Math.sqrt(Math.max(0, squares / n - mean * mean)), ceiling };
+    });
+  }
+}
