@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureYesNoModel, YESNO_OUTPUT } from '../../src/core/models/onnx/derive-yesno';
 import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { QWEN3_NO, QWEN3_YES } from '../../src/core/models/onnx/qwen3-reranker-template';
+import { instructions } from '../../src/core/select/instructions';
+import { crossEncoderScoreProvider } from '../../src/core/select/score-provider';
+import { defaultSettings } from '../../src/shared/settings';
 import { DataType, GraphBuilder } from '../fixtures/tiny-models/onnx-proto';
 import { ensureTinyQwen3, QWEN3_VOCAB, type TinyQwen3Options } from '../fixtures/tiny-models/tiny-qwen3';
 
@@ -149,6 +152,44 @@ describe('yes/no graph derived from the reranker export', () => {
     expect(info.file).toBe('onnx/model.onnx');
     expect(info.headNote).toMatch(/Relu/);
     expect(scores.every((s) => Number.isFinite(s.r))).toBe(true);
+    await encoder.dispose();
+  });
+});
+
+describe('per-use token budgets', () => {
+  const state =
+    'The robot is in the kitchen, holding the mug, next to the counter and the open microwave. '.repeat(3);
+
+  it('gives alignment pairs their own budget and the other uses the document budget', async () => {
+    const folder = copyOf({ head: 'lm' });
+    const encoder = await createOnnxCrossEncoder({ folder, device: 'cpu', dtype: 'fp32' });
+    const provider = crossEncoderScoreProvider(encoder, {
+      maxTokens: 1024,
+      maxTokensByUse: { align: 96 },
+    });
+    const pair = { query: 'The robot holds a mug.', document: state };
+    const [align] = await provider.score(instructions.align, [pair]);
+    const [relevance] = await provider.score(instructions.relevance, [pair]);
+    expect(align).toMatchObject({ truncated: true });
+    expect(relevance).toMatchObject({ truncated: false });
+    expect(encoder.stats.tokens).toBeLessThanOrEqual(96 + 200);
+    expect(defaultSettings().selection.crossEncoderAlignMaxTokens).toBe(256);
+    await encoder.dispose();
+  });
+
+  it('batches short alignment pairs together, not padded to the documents scored with them', async () => {
+    const folder = copyOf({ head: 'lm' });
+    const encoder = await createOnnxCrossEncoder({ folder, device: 'cpu', dtype: 'fp32', maxBatchSize: 16 });
+    const short = Array.from({ length: 6 }, (_, i) => ({
+      query: 'The mug is hot.',
+      document: `State ${i}.`,
+    }));
+    const long = pairs.slice(2, 3).concat({ query: 'q', document: state.repeat(4) });
+    const scores = await encoder.score([...long, ...short], { instruction });
+    expect(scores).toHaveLength(8);
+    // Six short rows in one batch, each long row alone: no row is padded to a document's length.
+    expect(encoder.stats.batches).toBe(3);
+    expect(encoder.stats.paddedTokens).toBeLessThanOrEqual(encoder.stats.tokens * 1.1);
     await encoder.dispose();
   });
 });
