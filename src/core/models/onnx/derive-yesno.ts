@@ -232,8 +232,24 @@ export async function deriveYesNoGraph(
   const inits = new Map(graph.initializer.map((t) => [t.name, t]));
   const isConstant = (name: string) => inits.has(name) || producer.get(name)?.op_type === 'Constant';
 
+  const reachesHead = (name: string, depth: number): boolean => {
+    const node = producer.get(name);
+    if (!node || depth > 8) return false;
+    if (headOps.has(node.op_type)) return true;
+    return (
+      passOps.has(node.op_type) && node.input.some((x) => x && !isConstant(x) && reachesHead(x, depth + 1))
+    );
+  };
+  /** A side operand's own small computation (a dequantisation scale: activation scale x weight scale). */
+  const sideNodes = (name: string, depth: number): NodeProto[] => {
+    const node = producer.get(name);
+    if (!node || depth > 3 || !passOps.has(node.op_type)) return [];
+    return [node, ...node.input.flatMap((x) => (x && !inits.has(x) ? sideNodes(x, depth + 1) : []))];
+  };
+
   // Walk back from the output through element-wise steps to the head.
   const chain: NodeProto[] = [];
+  const side: NodeProto[] = [];
   let tensor = 'logits';
   let head: NodeProto | undefined;
   for (let step = 0; step < 8 && !head; step++) {
@@ -242,10 +258,11 @@ export async function deriveYesNoGraph(
     if (headOps.has(node.op_type)) head = node;
     else if (passOps.has(node.op_type)) {
       const computed = node.input.filter((x) => x && !isConstant(x));
-      if (computed.length !== 1)
-        throw notDerivable(source, `${node.op_type} before logits mixes two tensors`);
+      const main = computed.length === 1 ? computed : computed.filter((x) => reachesHead(x, 0));
+      if (main.length !== 1) throw notDerivable(source, `${node.op_type} before logits mixes two tensors`);
       chain.push(node);
-      tensor = computed[0]!;
+      tensor = main[0]!;
+      for (const x of computed) if (x !== tensor) side.push(...sideNodes(x, 0));
     } else throw notDerivable(source, `the logits come from ${node.op_type}, not from a MatMul head`);
   }
   if (!head) throw notDerivable(source, 'no MatMul head within 8 steps of the logits output');
@@ -281,7 +298,7 @@ export async function deriveYesNoGraph(
   };
   replace(head, 1, headWeight);
   // Per-column quantisation parameters or biases on the way to the output follow the same columns.
-  for (const node of [head, ...chain]) {
+  for (const node of [head, ...chain, ...side]) {
     node.input.forEach((name, i) => {
       const t = inits.get(name);
       if (t && name !== weightName && t.dims.length > 0 && int64(t.dims.at(-1)) === vocab)
@@ -307,7 +324,7 @@ export async function deriveYesNoGraph(
 
   const final = chain[0] ?? head;
   final.output = final.output.map((o) => (o === 'logits' ? YESNO_OUTPUT : o));
-  const chainOutputs = new Set([head, ...chain].flatMap((n) => n.output));
+  const chainOutputs = new Set([head, ...chain, ...side].flatMap((n) => n.output));
   graph.value_info = graph.value_info.filter((v) => !chainOutputs.has(v.name));
   const batch = outDims[0] ?? { dim_param: 'batch_size' };
   graph.output = [
