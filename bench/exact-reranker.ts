@@ -5,6 +5,8 @@
 // skip. A full selection takes many minutes per path on 2 cores: by default a fixed, evenly spread subset of the
 // pairs is scored and the seconds are extrapolated by tokens (the output says so); --all scores every pair.
 // Run: npm run bench:exact -- [--model ~/models/q3-rerank] [--task hh-01] [--every 6] [--all] [--threads 2] [--json]
+//   [--q8]  also the yes/no graph on q8 weights, quantised here as onnxruntime's quantize_dynamic would (a test
+//   fixture: the Python quantizer is not installed); its r differ from fp32 by design.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, linkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +28,9 @@ import type { ScoreUse } from '../src/core/select/trace-types';
 import { importSource } from '../src/core/skills/importer';
 import { openDb } from '../src/core/store/db';
 import { defaultSettings } from '../src/shared/settings';
+import { quantizeDynamic } from '../test/fixtures/tiny-models/quantize-dynamic';
 
+const settings = defaultSettings();
 const { values: args } = parseArgs({
   options: {
     model: { type: 'string', default: path.join(os.homedir(), 'models', 'q3-rerank') },
@@ -36,12 +40,14 @@ const { values: args } = parseArgs({
     all: { type: 'boolean', default: false },
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
+    q8: { type: 'boolean', default: false },
+    /** Rows per batch on the new paths (the old one keeps settings.models.rerankBatchSize). */
+    'new-batch': { type: 'string', default: String(settings.models.rerankBatchSize) },
     child: { type: 'string' },
     input: { type: 'string' },
   },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const settings = defaultSettings();
 const uses: ScoreUse[] = ['align', 'relevance', 'stage-fit'];
 
 interface BenchPair {
@@ -51,17 +57,14 @@ interface BenchPair {
   document: string;
 }
 
-/** The two paths: what the app did before this change, and what it does now. */
+const newBudget = (use: ScoreUse) =>
+  use === 'align' ? settings.selection.crossEncoderAlignMaxTokens : settings.selection.crossEncoderMaxTokens;
+
+/** What the app did before this change, what it does now, and now on q8 weights (--q8: quantised here first). */
 const paths = {
-  old: { head: 'full', maxBatchSize: settings.models.rerankBatchSize, budget: () => 1024 },
-  new: {
-    head: 'yes-no',
-    maxBatchSize: 16,
-    budget: (use: ScoreUse) =>
-      use === 'align'
-        ? settings.selection.crossEncoderAlignMaxTokens
-        : settings.selection.crossEncoderMaxTokens,
-  },
+  old: { head: 'full', dtype: 'fp32', maxBatchSize: settings.models.rerankBatchSize, budget: () => 1024 },
+  new: { head: 'yes-no', dtype: 'fp32', maxBatchSize: Number(args['new-batch']), budget: newBudget },
+  q8: { head: 'yes-no', dtype: 'q8', maxBatchSize: Number(args['new-batch']), budget: newBudget },
 } as const;
 type PathName = keyof typeof paths;
 
@@ -88,7 +91,7 @@ async function child(name: PathName, input: string): Promise<void> {
   const p = paths[name];
   const encoder = await createOnnxCrossEncoder({
     folder,
-    dtype: 'fp32',
+    dtype: p.dtype,
     device: 'cpu',
     threads: Number(args.threads),
     head: p.head === 'full' ? 'full' : 'yes-no',
@@ -194,6 +197,14 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(args.model, 'onnx', 'model.onnx')))
     throw new Error(`${args.model} has no onnx/model.onnx (../shared/tools/qwen3_shape_model.py writes one)`);
   const folder = modelFolder(args.model);
+  // The old path runs first: it is the reference for seconds and for r.
+  const names: PathName[] = args.q8 ? ['old', 'new', 'q8'] : ['old', 'new'];
+  const q8File = path.join(folder, 'onnx', 'model_quantized.onnx');
+  if (args.q8 && !existsSync(q8File)) {
+    const t = performance.now();
+    quantizeDynamic(path.join(folder, 'onnx', 'model.onnx'), q8File);
+    console.error(`wrote ${q8File} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  }
   const all = await selectionPairs();
   const every = args.all ? 1 : Number(args.every);
   // Every n-th pair of each use: the subset keeps each use's share and its spread of lengths.
@@ -226,7 +237,7 @@ async function main(): Promise<void> {
   writeFileSync(input, JSON.stringify({ folder, pairs: subset }));
   const results: Record<PathName, ChildResult> = {} as Record<PathName, ChildResult>;
   try {
-    for (const name of ['old', 'new'] as const) {
+    for (const name of names) {
       const out = execFileSync(
         process.execPath,
         [
@@ -238,6 +249,8 @@ async function main(): Promise<void> {
           input,
           '--threads',
           args.threads,
+          '--new-batch',
+          args['new-batch'],
         ],
         { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
       );
@@ -249,8 +262,10 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const maxDr = Math.max(...results.old.r.map((r, i) => Math.abs(r - results.new.r[i]!)));
-  const rows = (['old', 'new'] as const).map((name) => {
+  const maxDelta = (name: PathName) =>
+    Math.max(...results.old.r.map((r, i) => Math.abs(r - results[name].r[i]!)));
+  const maxDr = maxDelta('new');
+  const rows = names.map((name) => {
     const res = results[name];
     const fullTokens = tokensOf(all, name);
     const perToken = res.scoreS / res.tokens;
@@ -267,7 +282,7 @@ async function main(): Promise<void> {
       fullSelection: { pairs: all.length, tokens: fullTokens, seconds: perToken * fullTokens },
     };
   });
-  const [oldRow, newRow] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  const [oldRow, newRow, q8Row] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]?];
   const summary = {
     task: args.task,
     K: Number(args['recall-k']),
@@ -276,6 +291,14 @@ async function main(): Promise<void> {
     rows,
     speedup: oldRow.fullSelection.seconds / newRow.fullSelection.seconds,
     maxAbsDeltaR: maxDr,
+    ...(q8Row
+      ? {
+          q8: {
+            speedup: oldRow.fullSelection.seconds / q8Row.fullSelection.seconds,
+            maxAbsDeltaR: maxDelta('q8'),
+          },
+        }
+      : {}),
     prefixShare: { sharedHeadTokens: headTokens - headTokensOnce, ofTokens: tokensOf(all, 'new') },
   };
   if (args.json) {
@@ -297,6 +320,10 @@ async function main(): Promise<void> {
   console.log(
     `\nSpeed-up per full selection: ${summary.speedup.toFixed(2)}x; max |Δr| = ${maxDr.toExponential(2)}`,
   );
+  if (summary.q8)
+    console.log(
+      `q8 (not the same model): ${summary.q8.speedup.toFixed(2)}x, max |Δr| vs fp32 = ${summary.q8.maxAbsDeltaR.toFixed(3)}`,
+    );
   const share = summary.prefixShare.sharedHeadTokens / summary.prefixShare.ofTokens;
   console.log(
     `A prompt-prefix cache would skip ${summary.prefixShare.sharedHeadTokens} of ${summary.prefixShare.ofTokens} tokens (${(100 * share).toFixed(1)} %).`,
