@@ -291,6 +291,8 @@ async function main(): Promise<void> {
     rows,
     speedup: oldRow.fullSelection.seconds / newRow.fullSelection.seconds,
     maxAbsDeltaR: maxDr,
+    /** The spread of r on the old path: a zero |Δr| means something only when r varies. */
+    rRange: [Math.min(...results.old.r), Math.max(...results.old.r)],
     ...(q8Row
       ? {
           q8: {
