@@ -18,7 +18,9 @@ export interface EngineFactory {
   embedder(settings: Settings): Promise<Embedder>;
   crossEncoder(settings: Settings): Promise<CrossEncoder>;
   /** Provider that runs and why a fallback happened, per role, once loaded. */
-  describe?(role: 'embedder' | 'reranker'): { provider?: string; fallbackReason?: string; loaded: boolean };
+  describe?(
+    role: 'embedder' | 'reranker',
+  ): Pick<EngineStatus, 'provider' | 'fallbackReason' | 'modelFile' | 'headNote' | 'loaded'>;
   verify?(folder: string, role: ModelRole, dtype?: OnnxDtype): Promise<ModelVerifyReport>;
   dispose?(): Promise<void>;
 }

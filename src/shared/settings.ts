@@ -49,6 +49,8 @@ export const settingsSchema = z.object({
       rankedK: z.number().int().min(1).max(20).default(2),
       /** Token budget for the whole cross-encoder prompt; only the skill body is cut. */
       crossEncoderMaxTokens: z.number().int().min(128).max(8192).default(1024),
+      /** Prompt budget of alignment pairs (two state sentences); relevance and stage fit use the one above. */
+      crossEncoderAlignMaxTokens: z.number().int().min(64).max(8192).default(256),
       /** Body budget (characters) per candidate shown to the LLM selector. */
       llmSelectorBodyChars: z.number().int().min(0).max(20_000).default(600),
       recallInstruction: z.string().default(DEFAULT_RECALL_INSTRUCTION),

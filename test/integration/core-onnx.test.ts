@@ -1,7 +1,7 @@
 // The ONNX engines through the whole API: a tiny Qwen3-shaped embedder and reranker (real transformers.js and
 // onnxruntime-node in the model worker) installed with models.add, the vector index built as a job, dense and
 // hybrid search, and a selection whose scores come from the reranker.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,10 @@ describe('ONNX engines through the API', () => {
       device: 'cpu',
     });
     expect(report.ok).toBe(true);
+    // Adding the reranker derives its yes/no graph beside the export, once; scoring runs that file.
+    expect(report.derivedFile).toBe('onnx/model.yesno.onnx');
+    expect(existsSync(path.join(dir, 'reranker', 'onnx', 'model.yesno.onnx'))).toBe(true);
+    expect(existsSync(path.join(dir, 'reranker', 'onnx', 'model.onnx'))).toBe(true);
     const r = await core['select.run']({
       task: 'put a hot mug in the coffee machine',
       variant: 'no-parse',
@@ -131,5 +135,7 @@ describe('ONNX engines through the API', () => {
     }
     const byRho = [...r.trace.candidates].sort((a, b) => b.rho! - a.rho! || a.index - b.index);
     expect(r.answer.map((a) => a.name)).toEqual(byRho.slice(0, 2).map((c) => c.name));
+    const status = (await core['models.status']({})).find((e) => e.role === 'reranker');
+    expect(status).toMatchObject({ loaded: true, modelFile: 'onnx/model.yesno.onnx' });
   }, 180_000);
 });

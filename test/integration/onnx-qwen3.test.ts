@@ -207,7 +207,7 @@ describe('ONNX Qwen3 cross-encoder', () => {
   });
 
   it('gives the same scores with num_logits_to_keep and with full logits, and from float16 outputs', async () => {
-    const common = { device: 'cpu', maxPaddingShare: 1 } as const;
+    const common = { device: 'cpu', maxPaddingShare: 1, head: 'full' } as const;
     const full = await createOnnxCrossEncoder({ folder: lmDir, dtype: 'fp32', ...common });
     const keep = await createOnnxCrossEncoder({ folder: lmKeepDir, dtype: 'fp32', ...common });
     const fp16 = await createOnnxCrossEncoder({ folder: lmDir, dtype: 'fp16', ...common });
@@ -227,6 +227,7 @@ describe('ONNX Qwen3 cross-encoder', () => {
       folder: lmDir,
       device: 'cpu',
       dtype: 'fp32',
+      head: 'full',
       maxLogitsBytes: 151_669 * 4 * 200,
     });
     const many = Array.from({ length: 12 }, (_, i) => ({ query: 'q', document: 'word '.repeat(i * 3) }));

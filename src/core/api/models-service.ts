@@ -5,6 +5,7 @@ import { CuratorError } from '../../shared/errors';
 import type { Settings, SettingsPatch } from '../../shared/settings';
 import type { CoreContext } from '../context';
 import { publishedModels } from '../models/manager/catalog';
+import { addDerivedModel } from '../models/manager/derived-model';
 import { downloadModel } from '../models/manager/download';
 import type { OnnxDtype } from '../models/manager/dtype-device';
 import { buildVectorIndex, vectorIndexStatus } from '../search/vector-index';
@@ -39,7 +40,7 @@ function useFolderPatch(
 
 export function createModelsService(ctx: CoreContext): ModelsApi {
   const addFolder = async (role: ModelRole, folder: string, dtype?: string, device?: string) => {
-    const report = await ctx.engines.verifyModel(path.resolve(folder), role, dtype);
+    const report = await addDerivedModel(await ctx.engines.verifyModel(path.resolve(folder), role, dtype));
     if (!report.ok) return report;
     ctx.settings.update(useFolderPatch(ctx.settings.get(), role, report.path, dtype, device));
     await ctx.engines.reset();

@@ -31,6 +31,7 @@ export async function selectionDeps(ctx: CoreContext, signal?: AbortSignal): Pro
     recallModel: id,
     scorer: crossEncoderScoreProvider(encoder, {
       maxTokens: settings.selection.crossEncoderMaxTokens,
+      maxTokensByUse: { align: settings.selection.crossEncoderAlignMaxTokens },
       signal,
     }),
     parseTask: async (task, taskSignal) => {

@@ -62,7 +62,13 @@ export function createOnnxEngineFactory(options: {
     describe(role) {
       const info = loaded[role];
       return info
-        ? { provider: info.device, fallbackReason: info.fallbackReason, loaded: true }
+        ? {
+            provider: info.device,
+            fallbackReason: info.fallbackReason,
+            modelFile: info.file,
+            ...(info.headNote ? { headNote: info.headNote } : {}),
+            loaded: true,
+          }
         : { loaded: false };
     },
     verify(folder, role, dtype) {

@@ -4,10 +4,13 @@
 import type { CrossEncoder, ScorePair } from '../models/ports';
 import type { Instruction } from './instructions';
 import type { ScoreProvider, ScoreValue } from './scores';
+import type { ScoreUse } from './trace-types';
 
 export interface CrossEncoderProviderOptions {
   /** Token budget for the whole prompt (settings.selection.crossEncoderMaxTokens). */
   maxTokens?: number;
+  /** Budget per use, before maxTokens (settings.selection.crossEncoderAlignMaxTokens for align). */
+  maxTokensByUse?: Partial<Record<ScoreUse, number>>;
   signal?: AbortSignal;
 }
 
@@ -20,7 +23,7 @@ export function crossEncoderScoreProvider(
     async score(instruction: Instruction, pairs: ScorePair[]): Promise<ScoreValue[]> {
       const scores = await encoder.score(pairs, {
         instruction: instruction.text,
-        maxTokens: options.maxTokens,
+        maxTokens: options.maxTokensByUse?.[instruction.use] ?? options.maxTokens,
         signal: options.signal,
       });
       return scores.map((s) => ({ r: s.r, truncated: s.truncated }));

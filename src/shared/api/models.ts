@@ -18,6 +18,10 @@ export interface ModelVerifyReport {
   inputs?: string[];
   outputs?: string[];
   problems: ModelProblem[];
+  /** Reranker: the graph derived beside onnxFile that computes only the yes/no logits (what scoring runs). */
+  derivedFile?: string;
+  /** Reranker: why no yes/no graph could be derived (scoring then runs onnxFile's full-vocabulary logits). */
+  derivedNote?: string;
 }
 
 export interface EngineStatus {
@@ -27,6 +31,10 @@ export interface EngineStatus {
   /** Execution provider that actually runs (cpu, cuda, dml, coreml), and why a fallback happened. */
   provider?: string;
   fallbackReason?: string;
+  /** The ONNX file that runs, relative to the model folder (a reranker's derived onnx/model.yesno.onnx). */
+  modelFile?: string;
+  /** Why a reranker runs its full-vocabulary graph instead of the derived yes/no graph. */
+  headNote?: string;
   loaded: boolean;
 }
 

@@ -15,7 +15,7 @@ import {
 
 export type Transformers = typeof import('@huggingface/transformers');
 type PreTrainedModel = Awaited<ReturnType<Transformers['AutoModel']['from_pretrained']>>;
-type PreTrainedTokenizer = Awaited<ReturnType<Transformers['AutoTokenizer']['from_pretrained']>>;
+export type PreTrainedTokenizer = Awaited<ReturnType<Transformers['AutoTokenizer']['from_pretrained']>>;
 
 export interface OnnxModelOptions {
   /** Absolute path of the model folder (config.json, tokenizer files, onnx/). */
@@ -38,6 +38,12 @@ export interface LoadedModelInfo {
   outputNames: string[];
   /** Why the model runs on a device other than the first one tried (one line per failed device). */
   fallbackReason?: string;
+  /** Reranker only: `yes-no` when a graph derived to return just the two read logits runs (`file` names it). */
+  head?: 'yes-no' | 'full-vocabulary';
+  /** The export the derived graph was made from, relative to the folder. */
+  derivedFrom?: string;
+  /** Why the reranker runs the full-vocabulary graph although the yes/no graph was asked for. */
+  headNote?: string;
 }
 
 export interface LoadedModel {
@@ -62,7 +68,7 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function availableDtypes(folder: string): Promise<OnnxDtype[]> {
+export async function availableDtypes(folder: string): Promise<OnnxDtype[]> {
   const files = await readdir(path.join(folder, 'onnx')).catch(() => [] as string[]);
   return files.map((f) => dtypeOfOnnxFile(f)).filter((d): d is OnnxDtype => d !== undefined);
 }
@@ -70,25 +76,38 @@ async function availableDtypes(folder: string): Promise<OnnxDtype[]> {
 // transformers.js keeps global settings; loads are serialised so one load's settings never leak into another's.
 let loadQueue: Promise<unknown> = Promise.resolve();
 
-export function loadModel(options: OnnxModelOptions, head: 'base' | 'lm'): Promise<LoadedModel> {
-  const run = loadQueue.then(() => loadModelNow(options, head));
+/** Runs a load after the loads before it (transformers.js settings are global). */
+export function inLoadQueue<T>(load: () => Promise<T>): Promise<T> {
+  const run = loadQueue.then(load);
   loadQueue = run.catch(() => undefined);
   return run;
 }
 
-async function loadModelNow(options: OnnxModelOptions, head: 'base' | 'lm'): Promise<LoadedModel> {
+export function loadModel(options: OnnxModelOptions, head: 'base' | 'lm'): Promise<LoadedModel> {
+  return inLoadQueue(() => loadModelNow(options, head));
+}
+
+/** The folder's tokenizer, offline; transformers.js is set up for local files only. */
+export async function loadTokenizer(
+  options: OnnxModelOptions,
+): Promise<{ transformers: Transformers; tokenizer: PreTrainedTokenizer }> {
   const folder = path.resolve(options.folder);
   const t = await importTransformers();
   t.env.allowRemoteModels = false;
   t.env.allowLocalModels = true;
   t.env.localModelPath = path.dirname(folder);
   if (options.cacheDir) t.env.cacheDir = options.cacheDir;
-
   const tokenizer = await t.AutoTokenizer.from_pretrained(folder).catch((error: unknown) => {
     throw new CuratorError('MODEL_ERROR', `Could not read the tokenizer in ${folder}: ${errorText(error)}`, {
       folder,
     });
   });
+  return { transformers: t, tokenizer };
+}
+
+async function loadModelNow(options: OnnxModelOptions, head: 'base' | 'lm'): Promise<LoadedModel> {
+  const folder = path.resolve(options.folder);
+  const { transformers: t, tokenizer } = await loadTokenizer(options);
   const available = await availableDtypes(folder);
   const failures: string[] = [];
   for (const device of deviceCandidates(options.device ?? 'auto')) {

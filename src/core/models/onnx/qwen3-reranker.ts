@@ -1,5 +1,7 @@
 // Qwen3-Reranker on ONNX: the model's chat template byte for byte, only the document cut to the token budget,
-// left padding, and r = logit("yes") - logit("no") read at the last position with the full-vocabulary logits bounded.
+// left padding, and r = logit("yes") - logit("no") read at the last position. By default a graph derived from the
+// export computes just those two logits (./derive-yesno); the full-vocabulary graph remains as `head: 'full'` and as
+// the fall back for exports whose head cannot be cut down, with its logits bounded per batch.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuratorError } from '../../../shared/errors';
@@ -21,7 +23,9 @@ import {
   type LoadedModel,
   type LoadedModelInfo,
   type OnnxModelOptions,
+  type PreTrainedTokenizer,
 } from './load-model';
+import { loadYesNoModel } from './yesno-session';
 
 export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   id?: string;
@@ -34,6 +38,8 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   maxPaddingShare?: number;
   /** Bytes for one batch's logits when the graph returns them for every position (no num_logits_to_keep). */
   maxLogitsBytes?: number;
+  /** `yes-no` (default): the derived two-logit graph, made beside the export on first use; `full`: the export as is. */
+  head?: 'yes-no' | 'full';
 }
 
 export interface OnnxCrossEncoder extends CrossEncoder {
@@ -49,24 +55,26 @@ async function readVocabSize(folder: string): Promise<number> {
   return typeof config.vocab_size === 'number' ? config.vocab_size : 151_669;
 }
 
-export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): Promise<OnnxCrossEncoder> {
-  const vocab = await readVocabSize(options.folder);
-  const stats = emptyPaddingStats();
-  let loading: Promise<LoadedModel> | undefined;
-  const loaded = () => {
-    loading ??= loadModel(options, 'lm').catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+/** What scores batches: the yes/no graph, or the export through transformers.js with its full logits. */
+interface Runner {
+  info: LoadedModelInfo;
+  tokenizer: PreTrainedTokenizer;
+  /** Tokens of logits one row position costs, to bound a batch's output (vocabulary size; 0 when bounded). */
+  logitsPerPosition: number;
+  run(rows: number[][]): Promise<number[]>;
+  dispose(): Promise<void>;
+}
 
-  async function runBatch(m: LoadedModel, rows: number[][]): Promise<number[]> {
-    const { ids, mask, width } = leftPad(rows, QWEN3_END_OF_TEXT);
-    const shape = [rows.length, width];
-    const T = m.transformers;
-    const keepsLast = m.info.inputNames.includes('num_logits_to_keep');
-    try {
+function fullVocabularyRunner(m: LoadedModel, vocab: number, note?: string): Runner {
+  const keepsLast = m.info.inputNames.includes('num_logits_to_keep');
+  return {
+    info: { ...m.info, head: 'full-vocabulary', ...(note ? { headNote: note } : {}) },
+    tokenizer: m.tokenizer,
+    logitsPerPosition: keepsLast ? 0 : vocab,
+    async run(rows) {
+      const { ids, mask, width } = leftPad(rows, QWEN3_END_OF_TEXT);
+      const shape = [rows.length, width];
+      const T = m.transformers;
       const result = (await m.model({
         input_ids: new T.Tensor('int64', ids, shape),
         attention_mask: new T.Tensor('int64', mask, shape),
@@ -80,6 +88,44 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
       const last = logits.slice(null, [positions - 1, positions], null).to('float32');
       const data = last.data as Float32Array;
       return rows.map((_, r) => (data[r * v + QWEN3_YES] ?? NaN) - (data[r * v + QWEN3_NO] ?? NaN));
+    },
+    dispose: async () => {
+      await m.model.dispose();
+    },
+  };
+}
+
+async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Promise<Runner> {
+  if (options.head === 'full') return fullVocabularyRunner(await loadModel(options, 'lm'), vocab);
+  try {
+    const y = await loadYesNoModel(options, [QWEN3_YES, QWEN3_NO]);
+    return {
+      ...y,
+      logitsPerPosition: 0,
+      run: (rows) => y.run(rows, QWEN3_END_OF_TEXT),
+    };
+  } catch (error) {
+    const details = error instanceof CuratorError ? (error.details as { derivable?: boolean }) : undefined;
+    if (details?.derivable !== false) throw error;
+    return fullVocabularyRunner(await loadModel(options, 'lm'), vocab, errorText(error));
+  }
+}
+
+export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): Promise<OnnxCrossEncoder> {
+  const vocab = await readVocabSize(options.folder);
+  const stats = emptyPaddingStats();
+  let loading: Promise<Runner> | undefined;
+  const loaded = () => {
+    loading ??= loadRunner(options, vocab).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+
+  async function runBatch(m: Runner, rows: number[][]): Promise<number[]> {
+    try {
+      return await m.run(rows);
     } catch (error) {
       throw new CuratorError('MODEL_ERROR', `Scoring failed: ${errorText(error)}`);
     }
@@ -95,21 +141,20 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
     async dispose() {
       const m = await loading?.catch(() => undefined);
       loading = undefined;
-      await m?.model.dispose();
+      await m?.dispose();
     },
     async score(pairs: ScorePair[], opts: CrossScoreOptions): Promise<CrossScore[]> {
       const m = await loaded();
       const encode = (text: string) => m.tokenizer.encode(text, { add_special_tokens: false });
       const budget = opts.maxTokens ?? options.maxTokens ?? 1024;
       const prompts = rerankerPromptIds(encode, opts.instruction, pairs, budget);
-      const keepsLast = m.info.inputNames.includes('num_logits_to_keep');
-      const logitsTokens = Math.max(1, Math.floor((options.maxLogitsBytes ?? 2 ** 30) / (vocab * 4)));
+      const logitsTokens = m.logitsPerPosition
+        ? Math.max(1, Math.floor((options.maxLogitsBytes ?? 2 ** 30) / (m.logitsPerPosition * 4)))
+        : Infinity;
       const limits = {
         maxBatchSize: options.maxBatchSize ?? 8,
         maxPaddingShare: options.maxPaddingShare,
-        maxBatchTokens: keepsLast
-          ? (options.maxBatchTokens ?? 4096)
-          : Math.min(options.maxBatchTokens ?? 4096, logitsTokens),
+        maxBatchTokens: Math.min(options.maxBatchTokens ?? 4096, logitsTokens),
       };
       const out = new Array<CrossScore>(pairs.length);
       let done = 0;

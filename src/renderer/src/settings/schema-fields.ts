@@ -84,6 +84,7 @@ const labels: Record<string, string> = {
   recallK: 'K: candidates passed on by recall',
   rankedK: 'k for ranked variants',
   crossEncoderMaxTokens: 'Cross-encoder token budget',
+  crossEncoderAlignMaxTokens: 'Cross-encoder token budget, alignment pairs',
   llmSelectorBodyChars: 'Body characters per candidate (LLM selector)',
   baseURL: 'Base URL',
   timeoutMs: 'Timeout (ms)',

@@ -1,0 +1,17 @@
+// The model manager's step after a reranker folder is verified (added or downloaded): derive the yes/no graph beside
+// the export once, so the first selection does not pay for it, and say in the report which file will run.
+import type { ModelVerifyReport } from '../../../shared/api/models';
+import { ensureYesNoModel } from '../onnx/derive-yesno';
+import { errorText } from '../onnx/load-model';
+import { QWEN3_NO, QWEN3_YES } from '../onnx/qwen3-reranker-template';
+
+/** Adds `derivedFile` (or `derivedNote`, why the full-vocabulary graph will run) to a verified reranker's report. */
+export async function addDerivedModel(report: ModelVerifyReport): Promise<ModelVerifyReport> {
+  if (!report.ok || report.role !== 'reranker' || !report.onnxFile) return report;
+  try {
+    const derived = await ensureYesNoModel(report.path, report.onnxFile, [QWEN3_YES, QWEN3_NO]);
+    return { ...report, derivedFile: derived.file };
+  } catch (error) {
+    return { ...report, derivedNote: errorText(error) };
+  }
+}
