@@ -1,5 +1,6 @@
 // Every number that tunes behaviour lives here, with its default; the UI shows them from this schema.
 import { z } from 'zod';
+import { selectionPresets } from './presets';
 
 /** The embedder's query instruction for the recall (METHOD.md step 1). */
 export const DEFAULT_RECALL_INSTRUCTION =
@@ -52,6 +53,15 @@ export const settingsSchema = z.object({
       /** Body budget (characters) per candidate shown to the LLM selector. */
       llmSelectorBodyChars: z.number().int().min(0).max(20_000).default(600),
       recallInstruction: z.string().default(DEFAULT_RECALL_INSTRUCTION),
+      /** Which engine scores each use of r: exact (cross-encoder), fast (embedder), mixed, offline (lexical). */
+      preset: z.enum(selectionPresets).default('exact'),
+      /** Embedder cosine as log-odds, r = scale * (cos - center); unset = the model's default (docs/METHOD-notes.md). */
+      embedderCalibration: z
+        .object({
+          scale: z.number().positive().max(1000).optional(),
+          center: z.number().min(-1).max(1).optional(),
+        })
+        .prefault({}),
     })
     .prefault({}),
   llm: z

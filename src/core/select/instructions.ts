@@ -24,6 +24,28 @@ export const instructions: Record<ScoreUse, Instruction> = {
   },
 };
 
+/**
+ * The embedder's query instruction per use (the fast preset): Qwen3-Embedding wraps queries as
+ * `Instruct: <instruction>\nQuery:<text>` and embeds documents bare, so the instruction says what to retrieve.
+ */
+export const embedderInstructions: Record<ScoreUse, Instruction> = {
+  align: {
+    use: 'align',
+    version: 'embed-align/1',
+    text: 'Given a state of an agent task, retrieve the sentence that describes the same state',
+  },
+  relevance: {
+    use: 'relevance',
+    version: 'embed-relevance/1',
+    text: 'Given an agent task, retrieve the skill that helps to complete the task',
+  },
+  'stage-fit': {
+    use: 'stage-fit',
+    version: 'embed-stage-fit/1',
+    text: 'Given one stage of an agent task, retrieve the skill that carries out this stage',
+  },
+};
+
 export function instructionVersions(): Record<ScoreUse, string> {
   return {
     align: instructions.align.version,

@@ -4,9 +4,11 @@ import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
+import { m012SkillSideVectors } from './012-skill-side-vectors';
 import { m020States } from './020-states';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
+import { m032EngineThroughput } from './032-engine-throughput';
 
 export interface Migration {
   id: number;
@@ -19,7 +21,9 @@ export const migrations: Migration[] = [
   m002Jobs,
   m010VectorIndex,
   m011ScoreCache,
+  m012SkillSideVectors,
   m020States,
   m030SelectionRuns,
   m031Evaluation,
+  m032EngineThroughput,
 ];
