@@ -26,7 +26,9 @@ export function crossEncoderScoreProvider(
   encoder: CrossEncoder,
   options: CrossEncoderProviderOptions = {},
 ): ScoreProvider {
-  const cacheStats = (encoder as { stats?: () => { hits: number } }).stats;
+  // A cached encoder (models/score-cache) counts its hits; time only batches it sent to the engine in full.
+  const stats = (encoder as { stats?: unknown }).stats;
+  const cacheStats = typeof stats === 'function' ? () => (stats as () => { hits: number }).call(encoder) : undefined;
   return {
     id: encoder.id,
     async score(

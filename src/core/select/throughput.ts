@@ -40,7 +40,7 @@ export const defaultTokensPerSecond: Record<ScorerTier, number> = {
 
 const decay = 0.5;
 /** Shorter samples are timer noise, not throughput. */
-const minMs = 20;
+const minMs = 5;
 
 export function recordThroughput(db: Db, samples: readonly ThroughputSample[], now: Date): void {
   const upsert = db.prepare(
