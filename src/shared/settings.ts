@@ -55,11 +55,12 @@ export const settingsSchema = z.object({
       recallInstruction: z.string().default(DEFAULT_RECALL_INSTRUCTION),
       /** Which engine scores each use of r: exact (cross-encoder), fast (embedder), mixed, offline (lexical). */
       preset: z.enum(selectionPresets).default('exact'),
-      /** Embedder cosine as log-odds, r = scale * (cos - center); unset = the model's default (docs/METHOD-notes.md). */
+      /** Embedder cosine as log-odds, r = scale * (cos - center) (docs/METHOD-notes.md); `model` = the model's own. */
       embedderCalibration: z
         .object({
-          scale: z.number().positive().max(1000).optional(),
-          center: z.number().min(-1).max(1).optional(),
+          use: z.enum(['model', 'custom']).default('model'),
+          scale: z.number().positive().max(1000).default(20),
+          center: z.number().min(-1).max(1).default(0.4),
         })
         .prefault({}),
     })

@@ -17,18 +17,13 @@ export function defaultCalibration(modelId: string): EmbedderCalibration {
   return { scale: f.scale, center: f.center, source: f.name };
 }
 
-/** The model's default, with whatever Settings override. */
+/** The model's default, or the numbers set in Settings when they are chosen there. */
 export function embedderCalibration(
   modelId: string,
   settings: Settings['selection']['embedderCalibration'],
 ): EmbedderCalibration {
-  const base = defaultCalibration(modelId);
-  if (settings.scale === undefined && settings.center === undefined) return base;
-  return {
-    scale: settings.scale ?? base.scale,
-    center: settings.center ?? base.center,
-    source: 'settings',
-  };
+  if (settings.use === 'custom') return { scale: settings.scale, center: settings.center, source: 'settings' };
+  return defaultCalibration(modelId);
 }
 
 export function calibratedScore(cos: number, c: Pick<EmbedderCalibration, 'scale' | 'center'>): number {

@@ -95,9 +95,11 @@ export function estimateSelection(db: Db, inputs: CostInputs): SelectionEstimate
     let e = engines.get(tier);
     if (!e) {
       const engine = inputs.engines[tier] ?? tier;
-      const tps = tokensPerSecond(db, tier, engine);
+      // The cross-encoder slot may hold the lexical engine (the default without models).
+      const actual: ScorerTier = engine.startsWith('lexical:') ? 'lexical' : tier;
+      const tps = tokensPerSecond(db, actual, engine);
       e = {
-        tier,
+        tier: actual,
         engine,
         pairs: 0,
         tokens: 0,

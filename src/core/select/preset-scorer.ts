@@ -30,7 +30,8 @@ export function presetScorer(
     scorerFor: (use) => {
       const { tier, provider } = forUse(use);
       const ref: ScorerRef = provider.scorerFor?.(use) ?? {
-        tier,
+        // The cross-encoder slot may hold the lexical engine (ids `lexical:*`, models/ports.ts).
+        tier: provider.id.startsWith('lexical:') ? 'lexical' : tier,
         engine: provider.id,
         instruction: (provider.instructionFor?.(use) ?? instructions[use]).version,
       };
