@@ -1,12 +1,14 @@
 // Selection lab: type a task, parse it (or write the parse), run variants side by side, read the execution graph and
 // the stage tables, and ask what-if by editing states or a skill's states (select.replay recomputes at once).
 import { useEffect, useState } from 'react';
-import type { SelectionResult, Variant } from '../../../shared/api';
+import type { SelectionPreset, SelectionResult, Variant } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
-import { useClient } from '../app/context';
+import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { ExecutionGraph } from './ExecutionGraph';
 import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
+import { PresetPicker } from './PresetPicker';
+import { SelectionProgress } from './SelectionProgress';
 import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
 import { traceOf } from './trace-view';
 import { SampleTaskPicker } from './SampleTaskPicker';
@@ -14,6 +16,16 @@ import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
 import { noEdits, toTraceEdits, type WhatIf } from './what-if';
 import { WhatIfStates } from './WhatIfStates';
+
+/** `value`, once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
@@ -27,6 +39,36 @@ export function SelectionLab({ runId }: { runId?: number }) {
   const [focus, setFocus] = useState<Variant | null>(null);
   const [whatIf, setWhatIf] = useState<WhatIf>(noEdits);
   const [replayed, setReplayed] = useState<SelectionResult | null>(null);
+  const [preset, setPreset] = useState<SelectionPreset | ''>('');
+  const [progress, setProgress] = useState<{
+    requestId: string;
+    done: number;
+    total: number;
+    message: string;
+    cancelling: boolean;
+  } | null>(null);
+  const settings = useApi('settings.get', {});
+  const estimateRequest = useSettled(
+    task.trim()
+      ? {
+          task: task.trim(),
+          variants: chosen.length ? chosen : (['full'] as Variant[]),
+          preset: preset || undefined,
+          recallK: recallK === '' ? undefined : recallK,
+          parse: parse ?? undefined,
+        }
+      : null,
+    300,
+  );
+  const estimate = useApi('select.estimate', estimateRequest);
+  useCuratorEvent((event) => {
+    if (event.type !== 'select.progress') return;
+    setProgress((p) =>
+      p && p.requestId === event.requestId
+        ? { ...p, done: event.done, total: event.total, message: event.message }
+        : p,
+    );
+  });
   const action = useAction();
   const replay = useAction();
   useEffect(() => sessionStorage.setItem('lab.task', task), [task]);
@@ -58,15 +100,23 @@ export function SelectionLab({ runId }: { runId?: number }) {
     }
   };
   const run = async () => {
-    const answer = await action.run(() =>
-      client.call('select.compare', {
-        task: task.trim(),
-        variants: chosen,
-        k: k === '' ? undefined : k,
-        recallK: recallK === '' ? undefined : recallK,
-        parse: parse ?? undefined,
-      }),
-    );
+    const requestId = crypto.randomUUID();
+    setProgress({ requestId, done: 0, total: 0, message: 'Starting', cancelling: false });
+    const answer = await action
+      .run(() =>
+        client.call('select.compare', {
+          task: task.trim(),
+          variants: chosen,
+          k: k === '' ? undefined : k,
+          recallK: recallK === '' ? undefined : recallK,
+          parse: parse ?? undefined,
+          preset: preset || undefined,
+          requestId,
+        }),
+      )
+      .finally(() => setProgress(null));
+    // The engines were just timed: the next estimate uses what they showed.
+    estimate.reload();
     if (answer) {
       setResults(answer);
       setFocus(answer.find((r) => r.variant === 'full')?.variant ?? answer[0]?.variant ?? null);
@@ -137,6 +187,13 @@ export function SelectionLab({ runId }: { runId?: number }) {
           recallK={recallK}
           onRecallK={setRecallK}
         />
+        <PresetPicker
+          preset={preset}
+          settingsPreset={settings.data?.selection.preset}
+          onPreset={setPreset}
+          estimate={estimateRequest ? estimate.data : null}
+          estimateError={estimate.error}
+        />
         <button
           className="primary"
           onClick={() => void run()}
@@ -144,6 +201,18 @@ export function SelectionLab({ runId }: { runId?: number }) {
         >
           {action.busy ? 'Selecting…' : 'Select skills'}
         </button>
+        {progress && (
+          <SelectionProgress
+            done={progress.done}
+            total={progress.total}
+            message={progress.message}
+            cancelling={progress.cancelling}
+            onCancel={() => {
+              setProgress({ ...progress, cancelling: true });
+              void client.call('select.cancel', { requestId: progress.requestId });
+            }}
+          />
+        )}
         {!parse && (
           <span className="muted small">
             {' '}
@@ -234,6 +303,18 @@ export function SelectionLab({ runId }: { runId?: number }) {
               <h2>Candidates</h2>
               <span className="muted small">
                 recall: {trace.models.recall ?? '—'} · cross-encoder: {trace.models.crossEncoder ?? '—'}
+                {trace.preset && (
+                  <span data-testid="trace-scorers">
+                    {' '}
+                    · preset {trace.preset}:{' '}
+                    {Object.entries(trace.scorers ?? {})
+                      .map(
+                        ([use, s]) =>
+                          `${use} ${s.tier} ${s.engine}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`,
+                      )
+                      .join(', ')}
+                  </span>
+                )}
               </span>
             </div>
             <CandidatesTable
