@@ -20,7 +20,11 @@ import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 const resources = path.resolve('resources');
 const task = 'put a hot mug in the coffee machine';
 const parse = {
-  subtasks: ['Find the mug and take it', 'Heat the mug in the microwave', 'Put the mug in the coffee machine'],
+  subtasks: [
+    'Find the mug and take it',
+    'Heat the mug in the microwave',
+    'Put the mug in the coffee machine',
+  ],
   states: [
     'The mug is somewhere in the kitchen',
     'The agent holds the mug',
@@ -65,7 +69,9 @@ function skillSideRows(kind: string): { skill_id: number; text_hash: string; upd
   const db = new Database(path.join(dir, 'data', 'library.db'), { readonly: true });
   try {
     return db
-      .prepare('SELECT skill_id, text_hash, updated_at FROM skill_side_vectors WHERE kind = ? ORDER BY skill_id')
+      .prepare(
+        'SELECT skill_id, text_hash, updated_at FROM skill_side_vectors WHERE kind = ? ORDER BY skill_id',
+      )
       .all(kind) as { skill_id: number; text_hash: string; updated_at: string }[];
   } finally {
     db.close();
@@ -92,7 +98,12 @@ beforeAll(async () => {
   const job = await core['library.import']({ path: path.join(resources, 'sample-library') });
   expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
   for (const role of ['embedder', 'reranker'] as const) {
-    const report = await core['models.add']({ role, path: path.join(dir, role), dtype: 'fp32', device: 'cpu' });
+    const report = await core['models.add']({
+      role,
+      path: path.join(dir, role),
+      dtype: 'fp32',
+      device: 'cpu',
+    });
     expect(report.ok).toBe(true);
   }
 }, 180_000);
@@ -192,7 +203,9 @@ describe('selection presets on the ONNX engines', () => {
     expect(r.trace.scorers!['stage-fit'].tier).toBe('cross-encoder');
     expect(r.trace.models.crossEncoder).toBe('reranker');
     expect(scoreCalls.length).toBeGreaterThan(0);
-    expect(r.trace.scores.filter((s) => s.use === 'align').every((s) => s.version === 'embed-align/1')).toBe(true);
+    expect(r.trace.scores.filter((s) => s.use === 'align').every((s) => s.version === 'embed-align/1')).toBe(
+      true,
+    );
   }, 120_000);
 
   it('reports progress while an exact selection runs, and cancel stops the scoring', async () => {

@@ -36,9 +36,10 @@ export function registerSelectCommands(program: Command): void {
     .option('--recall-k <K>', 'candidates from the recall', intOption)
     .option('--parse <file>', 'a hand-typed task parse: {"subtasks": [...], "states": [...]}')
     .addOption(
-      new Option('--preset <preset>', 'which engine scores r: exact, fast, mixed, offline (default: Settings)').choices([
-        ...selectionPresets,
-      ]),
+      new Option(
+        '--preset <preset>',
+        'which engine scores r: exact, fast, mixed, offline (default: Settings)',
+      ).choices([...selectionPresets]),
     )
     .option('--estimate', 'print the estimated cost and stop')
     .option('--verbose', 'every score in the trace')

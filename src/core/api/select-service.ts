@@ -10,12 +10,7 @@ import { replayRun, runSelection } from '../select/run-selection';
 import { getRun, listRuns } from '../select/runs-store';
 import { parseTraceJson } from '../select/trace-schema';
 import { estimateSelection } from '../select/cost';
-import {
-  checkPreset,
-  currentSkillSideCoverage,
-  presetEngineIds,
-  selectionDeps,
-} from './selection-deps';
+import { checkPreset, currentSkillSideCoverage, presetEngineIds, selectionDeps } from './selection-deps';
 
 function result(runId: number | null, trace: SelectionTrace): SelectionResult {
   return {

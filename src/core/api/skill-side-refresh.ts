@@ -30,8 +30,7 @@ export function skillSideRefresher(ctx: CoreContext): SkillSideRefresher {
             dtype,
             skillIds: skillIds?.length ? skillIds : undefined,
           });
-          if (report.embedded > 0)
-            ctx.logger.info('Skill side of the fast preset refreshed', { ...report });
+          if (report.embedded > 0) ctx.logger.info('Skill side of the fast preset refreshed', { ...report });
         } catch (error) {
           // The next selection embeds what is missing itself; the index build reports real failures.
           ctx.logger.warn('Could not refresh the skill side of the fast preset', {

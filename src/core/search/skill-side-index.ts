@@ -81,9 +81,10 @@ export async function updateSkillSide(
     .prepare(`DELETE FROM skill_side_vectors WHERE (model_id != ? OR dtype != ? OR dim != ?)${scope}`)
     .run(embedder.id, options.dtype, dim, ...scopeArgs).changes;
 
-  const ids =
-    options.skillIds ?? (db.prepare('SELECT id FROM skills ORDER BY id').pluck().all() as number[]);
-  const stored = db.prepare('SELECT kind, text_hash, model_id, dtype FROM skill_side_vectors WHERE skill_id = ?');
+  const ids = options.skillIds ?? (db.prepare('SELECT id FROM skills ORDER BY id').pluck().all() as number[]);
+  const stored = db.prepare(
+    'SELECT kind, text_hash, model_id, dtype FROM skill_side_vectors WHERE skill_id = ?',
+  );
   const drop = db.prepare('DELETE FROM skill_side_vectors WHERE skill_id = ? AND kind = ?');
   const todo: { skillId: number; kind: SkillSideKind; text: string; hash: string }[] = [];
   for (let i = 0; i < ids.length; i += 500) {
@@ -165,9 +166,7 @@ export function skillSideCoverage(db: Db, modelId: string, dtype: string): numbe
   const skills = db.prepare('SELECT count(*) FROM skills').pluck().get() as number;
   if (skills === 0) return 1;
   const have = db
-    .prepare(
-      "SELECT count(*) FROM skill_side_vectors WHERE kind = 'document' AND model_id = ? AND dtype = ?",
-    )
+    .prepare("SELECT count(*) FROM skill_side_vectors WHERE kind = 'document' AND model_id = ? AND dtype = ?")
     .pluck()
     .get(modelId, dtype) as number;
   return have / skills;
@@ -176,7 +175,8 @@ export function skillSideCoverage(db: Db, modelId: string, dtype: string): numbe
 /** True when vectors of this model exist: worth keeping current on a state change. */
 export function hasSkillSide(db: Db, modelId: string, dtype: string): boolean {
   return (
-    db.prepare('SELECT 1 FROM skill_side_vectors WHERE model_id = ? AND dtype = ? LIMIT 1').get(modelId, dtype) !==
-    undefined
+    db
+      .prepare('SELECT 1 FROM skill_side_vectors WHERE model_id = ? AND dtype = ? LIMIT 1')
+      .get(modelId, dtype) !== undefined
   );
 }

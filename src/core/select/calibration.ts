@@ -22,7 +22,8 @@ export function embedderCalibration(
   modelId: string,
   settings: Settings['selection']['embedderCalibration'],
 ): EmbedderCalibration {
-  if (settings.use === 'custom') return { scale: settings.scale, center: settings.center, source: 'settings' };
+  if (settings.use === 'custom')
+    return { scale: settings.scale, center: settings.center, source: 'settings' };
   return defaultCalibration(modelId);
 }
 

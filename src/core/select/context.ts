@@ -42,7 +42,12 @@ export function createContext(
     };
   });
   const documents = input.candidates.map((c) => skillDocument(c));
-  return { input, candidates, book: new ScoreBook(scorer, documents, known, maxTokens, clock, onScored), notes };
+  return {
+    input,
+    candidates,
+    book: new ScoreBook(scorer, documents, known, maxTokens, clock, onScored),
+    notes,
+  };
 }
 
 /** rho_k = r(q, c_k) and w_k = sigma(rho_k) for every candidate. */

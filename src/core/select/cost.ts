@@ -51,7 +51,13 @@ function libraryShape(db: Db): { skills: number; docChars: number; stateChars: n
 
 const mean = (xs: readonly string[]) => (xs.length ? xs.reduce((s, x) => s + x.length, 0) / xs.length : 0);
 
-function pairsByUse(inputs: CostInputs, k: number, n: number, stateChars: number, docChars: number): UsePairs[] {
+function pairsByUse(
+  inputs: CostInputs,
+  k: number,
+  n: number,
+  stateChars: number,
+  docChars: number,
+): UsePairs[] {
   const v = new Set(inputs.variants);
   const states =
     inputs.parse?.states ?? Array.from({ length: n }, () => 'x'.repeat(Math.ceil(inputs.task.length / 2)));
@@ -59,7 +65,13 @@ function pairsByUse(inputs: CostInputs, k: number, n: number, stateChars: number
   const out: UsePairs[] = [];
   const stageVariant = v.has('full') || v.has('no-graph') || v.has('no-split');
   if (stageVariant || v.has('no-parse'))
-    out.push({ use: 'relevance', pairs: k, queries: [inputs.task], queryChars: inputs.task.length, docChars });
+    out.push({
+      use: 'relevance',
+      pairs: k,
+      queries: [inputs.task],
+      queryChars: inputs.task.length,
+      docChars,
+    });
   if (v.has('full') && n > 2) {
     // src over s_0..s_(n-2) for every precondition, tgt over what follows src (at most n-2 states once src is known).
     out.push({
@@ -132,7 +144,8 @@ export function estimateSelection(db: Db, inputs: CostInputs): SelectionEstimate
   if (embedder && coverage < 1) {
     // Skill-side texts the index lacks are embedded during the selection.
     const missing = Math.round(k * (1 - coverage));
-    embedder.tokens += missing * (Math.min(512, Math.ceil(shape.docChars / 4)) + 2 * Math.ceil(shape.stateChars / 4));
+    embedder.tokens +=
+      missing * (Math.min(512, Math.ceil(shape.docChars / 4)) + 2 * Math.ceil(shape.stateChars / 4));
     notes.push(
       `The index holds the skill side of ${Math.round(coverage * 100)} % of the library: build the index to make the fast preset faster`,
     );

@@ -44,7 +44,10 @@ export function embedderScoreProvider(
     const started = performance.now();
     const vectors = await embedder.embed(texts, { role, instruction, signal: options.signal });
     if (vectors.length !== texts.length)
-      throw new CuratorError('MODEL_ERROR', `Embedder returned ${vectors.length} vectors for ${texts.length} texts`);
+      throw new CuratorError(
+        'MODEL_ERROR',
+        `Embedder returned ${vectors.length} vectors for ${texts.length} texts`,
+      );
     const tokens = texts.reduce((sum, t) => sum + approxTokens((instruction ?? '') + t) + 2, 0);
     options.meter?.add('embedder', embedder.id, tokens, performance.now() - started);
     return vectors;

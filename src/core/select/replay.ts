@@ -38,8 +38,10 @@ function overrideKey(
 ): string {
   const c = input.candidates.find((x) => x.name === edit.skill);
   if (!c) throw new CuratorError('INVALID_ARGUMENT', `${edit.skill} is not a candidate of this trace`);
-  if (edit.use === 'relevance') return pairKey(instructionFor('relevance').version, input.task, skillDocument(c));
-  if (edit.use === 'stage-fit') return pairKey(instructionFor('stage-fit').version, edit.tau, skillDocument(c));
+  if (edit.use === 'relevance')
+    return pairKey(instructionFor('relevance').version, input.task, skillDocument(c));
+  if (edit.use === 'stage-fit')
+    return pairKey(instructionFor('stage-fit').version, edit.tau, skillDocument(c));
   const state = input.parse?.states[edit.state];
   if (state === undefined) throw new CuratorError('INVALID_ARGUMENT', `The trace has no state ${edit.state}`);
   const doc = edit.side === 'precondition' ? c.states?.precondition : (c.states?.completion ?? c.description);

@@ -59,7 +59,8 @@ export async function runSelection(
 ): Promise<SelectionOutcome[]> {
   const needsParse = req.variants.some((v) => v === 'full' || v === 'no-graph' || v === 'no-split');
   const report = req.onProgress;
-  if (!req.parse && needsParse && deps.parseTask) report?.({ done: 0, total: 0, message: 'Parsing the task' });
+  if (!req.parse && needsParse && deps.parseTask)
+    report?.({ done: 0, total: 0, message: 'Parsing the task' });
   const parse =
     req.parse ?? (needsParse && deps.parseTask ? await deps.parseTask(req.task, req.signal) : null);
   req.signal?.throwIfAborted();

@@ -28,7 +28,8 @@ export function crossEncoderScoreProvider(
 ): ScoreProvider {
   // A cached encoder (models/score-cache) counts its hits; time only batches it sent to the engine in full.
   const stats = (encoder as { stats?: unknown }).stats;
-  const cacheStats = typeof stats === 'function' ? () => (stats as () => { hits: number }).call(encoder) : undefined;
+  const cacheStats =
+    typeof stats === 'function' ? () => (stats as () => { hits: number }).call(encoder) : undefined;
   return {
     id: encoder.id,
     async score(

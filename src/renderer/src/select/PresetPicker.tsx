@@ -19,7 +19,13 @@ export interface PresetPickerProps {
   estimateError: ApiErrorData | null;
 }
 
-export function PresetPicker({ preset, settingsPreset, onPreset, estimate, estimateError }: PresetPickerProps) {
+export function PresetPicker({
+  preset,
+  settingsPreset,
+  onPreset,
+  estimate,
+  estimateError,
+}: PresetPickerProps) {
   const shown = preset || settingsPreset;
   return (
     <div className="row wrap preset-picker">

@@ -1,9 +1,9 @@
 // Selection lab: type a task, parse it (or write the parse), run variants side by side, read the execution graph and
 // the stage tables, and ask what-if by editing states or a skill's states (select.replay recomputes at once).
 import { useEffect, useState } from 'react';
-import type { SelectionPreset, SelectionResult, Variant } from '../../../shared/api';
+import type { SelectionResult, Variant } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
-import { useClient, useCuratorEvent } from '../app/context';
+import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { ExecutionGraph } from './ExecutionGraph';
 import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
@@ -15,17 +15,8 @@ import { SampleTaskPicker } from './SampleTaskPicker';
 import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
 import { noEdits, toTraceEdits, type WhatIf } from './what-if';
+import { useSelectionCost } from './use-selection-cost';
 import { WhatIfStates } from './WhatIfStates';
-
-/** `value`, once it has stopped changing for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
@@ -39,35 +30,11 @@ export function SelectionLab({ runId }: { runId?: number }) {
   const [focus, setFocus] = useState<Variant | null>(null);
   const [whatIf, setWhatIf] = useState<WhatIf>(noEdits);
   const [replayed, setReplayed] = useState<SelectionResult | null>(null);
-  const [preset, setPreset] = useState<SelectionPreset | ''>('');
-  const [progress, setProgress] = useState<{
-    requestId: string;
-    done: number;
-    total: number;
-    message: string;
-    cancelling: boolean;
-  } | null>(null);
-  const settings = useApi('settings.get', {});
-  const estimateRequest = useSettled(
-    task.trim()
-      ? {
-          task: task.trim(),
-          variants: chosen.length ? chosen : (['full'] as Variant[]),
-          preset: preset || undefined,
-          recallK: recallK === '' ? undefined : recallK,
-          parse: parse ?? undefined,
-        }
-      : null,
-    300,
-  );
-  const estimate = useApi('select.estimate', estimateRequest);
-  useCuratorEvent((event) => {
-    if (event.type !== 'select.progress') return;
-    setProgress((p) =>
-      p && p.requestId === event.requestId
-        ? { ...p, done: event.done, total: event.total, message: event.message }
-        : p,
-    );
+  const cost = useSelectionCost({
+    task: task.trim(),
+    variants: chosen,
+    recallK: recallK === '' ? undefined : recallK,
+    parse: parse ?? undefined,
   });
   const action = useAction();
   const replay = useAction();
@@ -100,8 +67,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
     }
   };
   const run = async () => {
-    const requestId = crypto.randomUUID();
-    setProgress({ requestId, done: 0, total: 0, message: 'Starting', cancelling: false });
+    const requestId = cost.begin();
     const answer = await action
       .run(() =>
         client.call('select.compare', {
@@ -110,13 +76,11 @@ export function SelectionLab({ runId }: { runId?: number }) {
           k: k === '' ? undefined : k,
           recallK: recallK === '' ? undefined : recallK,
           parse: parse ?? undefined,
-          preset: preset || undefined,
+          preset: cost.preset || undefined,
           requestId,
         }),
       )
-      .finally(() => setProgress(null));
-    // The engines were just timed: the next estimate uses what they showed.
-    estimate.reload();
+      .finally(cost.end);
     if (answer) {
       setResults(answer);
       setFocus(answer.find((r) => r.variant === 'full')?.variant ?? answer[0]?.variant ?? null);
@@ -188,11 +152,11 @@ export function SelectionLab({ runId }: { runId?: number }) {
           onRecallK={setRecallK}
         />
         <PresetPicker
-          preset={preset}
-          settingsPreset={settings.data?.selection.preset}
-          onPreset={setPreset}
-          estimate={estimateRequest ? estimate.data : null}
-          estimateError={estimate.error}
+          preset={cost.preset}
+          settingsPreset={cost.settingsPreset}
+          onPreset={cost.setPreset}
+          estimate={cost.estimate}
+          estimateError={cost.estimateError}
         />
         <button
           className="primary"
@@ -201,18 +165,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
         >
           {action.busy ? 'Selecting…' : 'Select skills'}
         </button>
-        {progress && (
-          <SelectionProgress
-            done={progress.done}
-            total={progress.total}
-            message={progress.message}
-            cancelling={progress.cancelling}
-            onCancel={() => {
-              setProgress({ ...progress, cancelling: true });
-              void client.call('select.cancel', { requestId: progress.requestId });
-            }}
-          />
-        )}
+        {cost.progress && <SelectionProgress progress={cost.progress} onCancel={cost.cancel} />}
         {!parse && (
           <span className="muted small">
             {' '}

@@ -1,13 +1,8 @@
 // A running selection: pairs scored of the estimated most, and a button that cancels it.
-export interface SelectionProgressProps {
-  done: number;
-  total: number;
-  message: string;
-  onCancel: () => void;
-  cancelling: boolean;
-}
+import type { RunProgress } from './use-selection-cost';
 
-export function SelectionProgress({ done, total, message, onCancel, cancelling }: SelectionProgressProps) {
+export function SelectionProgress({ progress, onCancel }: { progress: RunProgress; onCancel: () => void }) {
+  const { done, total, message, cancelling } = progress;
   return (
     <div className="row wrap" data-testid="selection-progress">
       <progress max={total || 1} value={total ? done : undefined} aria-label="Pairs scored" />
