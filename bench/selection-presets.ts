@@ -48,6 +48,10 @@ export interface PresetFigures {
   tokens: Record<string, number>;
   secondsPerSelection: number[];
   medianSeconds: number;
+  /** CPU seconds (user + system, all threads) per selection: steadier than wall time on a shared machine. */
+  cpuSecondsPerSelection: number[];
+  /** The embedder's tokens per CPU second while it built the skill side in the same process: the reference. */
+  indexTokensPerCpuSecond: number | null;
   loadSeconds: number;
   skillSideIndexSeconds: number | null;
   peakRssMiB: number;
@@ -116,6 +120,7 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
     const meter = new ThroughputMeter();
     let loadSeconds = 0;
     let skillSideIndexSeconds: number | null = null;
+    let indexTokensPerCpuSecond: number | null = null;
     const disposers: (() => Promise<void>)[] = [];
     const makeProviders = async (): Promise<() => Partial<Record<ScorerTier, ScoreProvider>>> => {
       const fixed: Partial<Record<ScorerTier, ScoreProvider>> = {};
@@ -149,8 +154,21 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
         loadSeconds += (performance.now() - t0) / 1000;
         disposers.push(() => embedder.dispose());
         const t1 = performance.now();
-        await updateSkillSide(db, embedder, { dtype: 'fp32' });
+        const c1 = process.cpuUsage();
+        const indexMeter = new ThroughputMeter();
+        const metered = {
+          ...embedder,
+          id: embedder.id,
+          dim: embedder.dim,
+          embed: async (texts: string[], o: Parameters<typeof embedder.embed>[1]) => {
+            indexMeter.add('embedder', embedder.id, texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0), 0);
+            return embedder.embed(texts, o);
+          },
+        };
+        await updateSkillSide(db, metered, { dtype: 'fp32' });
         skillSideIndexSeconds = (performance.now() - t1) / 1000;
+        const cpu = process.cpuUsage(c1);
+        indexTokensPerCpuSecond = indexMeter.samples()[0]!.tokens / ((cpu.user + cpu.system) / 1e6);
         const lookup = skillSideLookup(db, embedder.id, 'fp32');
         const calibration = defaultCalibration(embedder.id);
         // A fresh provider per selection: nothing of the task side is reused between runs.
@@ -161,12 +179,16 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
     const providers = await makeProviders();
 
     const seconds: number[] = [];
+    const cpuSeconds: number[] = [];
     let last: Awaited<ReturnType<typeof selectSkills>> | null = null;
     const repeat = tiers.has('cross-encoder') ? 1 : args.repeat;
     for (let i = 0; i < repeat; i++) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       last = await selectSkills(input, presetScorer(preset, providers()), { variant: 'full', preset });
       seconds.push((performance.now() - t0) / 1000);
+      const cpu = process.cpuUsage(c0);
+      cpuSeconds.push((cpu.user + cpu.system) / 1e6);
     }
     const tokens: Record<string, number> = {};
     for (const s of meter.samples()) tokens[`${s.tier}:${s.engine}`] = Math.round(s.tokens / repeat);
@@ -180,6 +202,9 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
       tokens,
       secondsPerSelection: seconds.map((s) => Number(s.toFixed(3))),
       medianSeconds: Number(median(seconds).toFixed(3)),
+      cpuSecondsPerSelection: cpuSeconds.map((s) => Number(s.toFixed(3))),
+      indexTokensPerCpuSecond:
+        indexTokensPerCpuSecond === null ? null : Number((indexTokensPerCpuSecond as number).toFixed(1)),
       loadSeconds: Number(loadSeconds.toFixed(2)),
       skillSideIndexSeconds:
         skillSideIndexSeconds === null ? null : Number((skillSideIndexSeconds as number).toFixed(2)),

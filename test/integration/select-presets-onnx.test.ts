@@ -118,8 +118,8 @@ describe('selection presets on the ONNX engines', () => {
     const estimate = await core['select.estimate']({ task, preset: 'fast', parse, recallK: 5 });
     expect(estimate.preset).toBe('fast');
     expect(estimate.engines.map((e) => [e.tier, e.engine])).toEqual([['embedder', 'embedder']]);
-    // relevance 5 + align 5*3 + 5*2 + stage fit 5*3
-    expect(estimate.pairs).toBe(45);
+    // relevance 5 + alignment 2 * 5 * 3 + stage fit 5 * 3
+    expect(estimate.pairs).toBe(50);
     expect(estimate.seconds).toBeGreaterThan(0);
     expect(estimate.notes.join(' ')).toMatch(/skill side of 0 %/);
     const exact = await core['select.estimate']({ task, preset: 'exact', parse, recallK: 5 });

@@ -73,18 +73,22 @@ function pairsByUse(
       docChars,
     });
   if (v.has('full') && n > 2) {
-    // src over s_0..s_(n-2) for every precondition, tgt over what follows src (at most n-2 states once src is known).
+    // src over s_0..s_(n-2) for every precondition, tgt over what follows src (all n-1 later states when src = 0).
     out.push({
       use: 'align',
-      pairs: k * (n - 1) + k * (n - 2),
+      pairs: 2 * k * (n - 1),
       queries: states,
       queryChars: mean(states),
       docChars: stateChars,
     });
   }
   if (n > 1) {
+    // Distinct stage texts: one per sub-task (no-split, and full at most), plus full's stages of several sub-tasks
+    // when no-split runs too (at most one per two sub-tasks), plus no-graph's whole task.
     const taus: string[] = [];
     if (v.has('full') || v.has('no-split')) taus.push(...subtasks);
+    if (v.has('full') && v.has('no-split'))
+      for (let i = 0; i + 1 < subtasks.length; i += 2) taus.push(`${subtasks[i]} ${subtasks[i + 1]}`);
     if (v.has('no-graph') && !(subtasks.length === 1 && taus.length === 1)) taus.push(subtasks.join(' '));
     if (taus.length)
       out.push({ use: 'stage-fit', pairs: k * taus.length, queries: taus, queryChars: mean(taus), docChars });
