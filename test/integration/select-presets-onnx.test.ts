@@ -14,6 +14,7 @@ import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-facto
 import type { CrossEncoder, Embedder } from '../../src/core/models/ports';
 import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
 import { skillDocument } from '../../src/core/select/documents';
+import { renderTrace } from '../../src/core/select/render-trace';
 import type { CuratorEvent } from '../../src/shared/events';
 import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 
@@ -167,6 +168,9 @@ describe('selection presets on the ONNX engines', () => {
       });
       expect(r.trace.instructions[use]).toBe(`embed-${use}/1`);
     }
+    expect(renderTrace(r.trace)).toContain(
+      'Preset: fast · align embedder embedder (r = 10·(cos − 0.5), generic default)',
+    );
     const c = r.trace.candidates[0]!;
     const cos = c.rho! / 10 + 0.5;
     expect(cos).toBeGreaterThanOrEqual(-1 - 1e-6);

@@ -79,8 +79,7 @@ export function createSelectService(ctx: CoreContext): SelectApi {
       });
       return outcomes.map((o) => result(o.runId, o.trace));
     } catch (error) {
-      if (controller.signal.aborted)
-        throw new CuratorError('CANCELLED', 'The selection was cancelled; nothing was stored for it');
+      if (controller.signal.aborted) throw new CuratorError('CANCELLED', 'The selection was cancelled');
       throw error;
     } finally {
       if (requestId) running.delete(requestId);
