@@ -139,6 +139,7 @@ describe('selection presets on the ONNX engines', () => {
     const job = await core['index.build']({});
     expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
     const status = await core['index.status']({});
+    expect(status.skillSide).toEqual({ current: status.skills, skills: status.skills });
     expect(skillSideRows('document')).toHaveLength(status.skills);
     expect(skillSideRows('completion')).toHaveLength(status.skills);
     expect(skillSideRows('precondition').map((r) => r.skill_id)).toEqual([mugSkill.id]);

@@ -7,7 +7,7 @@ import type { CoreContext } from '../context';
 import { publishedModels } from '../models/manager/catalog';
 import { downloadModel } from '../models/manager/download';
 import type { OnnxDtype } from '../models/manager/dtype-device';
-import { updateSkillSide } from '../search/skill-side-index';
+import { skillSideCoverage, updateSkillSide } from '../search/skill-side-index';
 import { buildVectorIndex, vectorIndexStatus } from '../search/vector-index';
 import { skillSideRefresher } from './skill-side-refresh';
 
@@ -108,7 +108,9 @@ export function createModelsService(ctx: CoreContext): ModelsApi {
         ctx.db,
         embedder ? { id: embedder.id, dtype: settings.models.embedder.dtype } : undefined,
       );
+      const side = embedder ? skillSideCoverage(ctx.db, embedder.id, settings.models.embedder.dtype) : null;
       return {
+        ...(side !== null ? { skillSide: { current: Math.round(side * s.skills), skills: s.skills } } : {}),
         modelId: s.modelId,
         dim: s.dim,
         vectors: s.indexed,
