@@ -161,7 +161,12 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
           id: embedder.id,
           dim: embedder.dim,
           embed: async (texts: string[], o: Parameters<typeof embedder.embed>[1]) => {
-            indexMeter.add('embedder', embedder.id, texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0), 0);
+            indexMeter.add(
+              'embedder',
+              embedder.id,
+              texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0),
+              0,
+            );
             return embedder.embed(texts, o);
           },
         };
