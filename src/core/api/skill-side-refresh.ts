@@ -1,15 +1,19 @@
-// Keeps the fast preset's skill side current: after the index is built, and whenever states or the library change,
-// the changed skills' texts are embedded again (only those whose text hash changed). Refreshes run one at a time in
-// the background; a selection waits for the one in flight so it never embeds skill-side texts itself.
+// Keeps the fast preset's skill side current when states change: the changed skills' p_k and e_k are embedded again
+// (only texts whose hash changed). Refreshes run one at a time in the background; a selection waits for the small ones
+// in flight (a few edited skills) so it finds them stored, but not for a whole-library refresh after a parsing run.
+// New or re-imported skills get their skill side from the index build, like their recall vectors.
 import type { CoreContext } from '../context';
 import { hasSkillSide, updateSkillSide } from '../search/skill-side-index';
 
 export interface SkillSideRefresher {
   /** Queues a refresh of these skills (all skills when omitted), if the index holds a skill side for this model. */
   refresh(skillIds?: number[]): void;
-  /** Resolves when no refresh is queued or running. */
+  /** Resolves when no small refresh is queued or running (at once while a whole-library one is). */
   idle(): Promise<void>;
 }
+
+/** Up to this many skills a selection waits for their refresh. */
+const smallRefresh = 20;
 
 const refreshers = new WeakMap<CoreContext['db'], SkillSideRefresher>();
 
@@ -17,12 +21,15 @@ export function skillSideRefresher(ctx: CoreContext): SkillSideRefresher {
   const existing = refreshers.get(ctx.db);
   if (existing) return existing;
   let chain: Promise<void> = Promise.resolve();
+  let largeQueued = 0;
   const refresher: SkillSideRefresher = {
     refresh(skillIds) {
+      const large = !skillIds?.length || skillIds.length > smallRefresh;
+      if (large) largeQueued++;
       chain = chain.then(async () => {
         const settings = ctx.settings.get();
-        if (settings.engines.embedder === 'lexical') return;
         try {
+          if (settings.engines.embedder === 'lexical') return;
           const embedder = await ctx.engines.embedder();
           const dtype = settings.models.embedder.dtype;
           if (!embedder || embedder.dim <= 0 || !hasSkillSide(ctx.db, embedder.id, dtype)) return;
@@ -36,14 +43,15 @@ export function skillSideRefresher(ctx: CoreContext): SkillSideRefresher {
           ctx.logger.warn('Could not refresh the skill side of the fast preset', {
             error: error instanceof Error ? error.message : String(error),
           });
+        } finally {
+          if (large) largeQueued--;
         }
       });
     },
-    idle: () => chain,
+    idle: () => (largeQueued > 0 ? Promise.resolve() : chain),
   };
   ctx.events.on((event) => {
     if (event.type === 'states.changed') refresher.refresh(event.skillIds);
-    else if (event.type === 'library.changed') refresher.refresh();
   });
   refreshers.set(ctx.db, refresher);
   return refresher;
