@@ -104,6 +104,7 @@ export function estimateSelection(db: Db, inputs: CostInputs): SelectionEstimate
   if (!inputs.parse)
     notes.push(`The task is not parsed yet: the estimate assumes ${assumedStates - 1} sub-tasks`);
   notes.push('Pairs are an upper bound: the exact cuts usually skip a part of the stage-fit pairs');
+  if (inputs.variants.includes('llm')) notes.push('The llm variant’s call to the LLM is not included');
   const uses = pairsByUse(inputs, k, n, shape.stateChars, shape.docChars);
   const tiers = presetTiers[inputs.preset];
   const engines = new Map<ScorerTier, EngineCostEstimate>();
