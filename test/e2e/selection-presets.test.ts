@@ -85,7 +85,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       await page.getByTestId('execution-graph').waitFor({ timeout: 90_000 });
       const scorers = (await page.getByTestId('trace-scorers').textContent()) ?? '';
       expect(scorers).toMatch(/preset fast/);
-      expect(scorers).toMatch(/align embedder embedder \(r = 10·\(cos − 0\.5\)\)/);
+      expect(scorers).toMatch(/embedder embedder \(r = 10·\(cos − 0\.5\)\) for every use/);
       const runs = await server.core['select.runs']({ limit: 10 });
       const full = runs.find((r) => r.variant === 'full')!;
       const trace = (await server.core['select.get']({ runId: full.runId })).trace;

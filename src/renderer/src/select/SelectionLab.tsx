@@ -10,7 +10,7 @@ import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
 import { PresetPicker } from './PresetPicker';
 import { SelectionProgress } from './SelectionProgress';
 import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
-import { traceOf } from './trace-view';
+import { describeScorers, traceOf } from './trace-view';
 import { SampleTaskPicker } from './SampleTaskPicker';
 import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
@@ -256,18 +256,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
               <h2>Candidates</h2>
               <span className="muted small">
                 recall: {trace.models.recall ?? '—'} · cross-encoder: {trace.models.crossEncoder ?? '—'}
-                {trace.preset && (
-                  <span data-testid="trace-scorers">
-                    {' '}
-                    · preset {trace.preset}:{' '}
-                    {Object.entries(trace.scorers ?? {})
-                      .map(
-                        ([use, s]) =>
-                          `${use} ${s.tier} ${s.engine}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`,
-                      )
-                      .join(', ')}
-                  </span>
-                )}
+                {trace.preset && <span data-testid="trace-scorers"> · {describeScorers(trace)}</span>}
               </span>
             </div>
             <CandidatesTable
