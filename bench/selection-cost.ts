@@ -2,6 +2,8 @@
 // with them, and with scores shared across the variants of a task. The answers must not change; the script checks it.
 // Run: npx tsx bench/selection-cost.ts [--states none|synthetic] [--recall-k 30] [--encoder ./path/to/module.ts]
 //   [--tasks N] [--time-only]
+//   npx tsx bench/selection-cost.ts --json [--presets exact,fast,mixed,offline] [--repeat 3] [--task hh-01]
+//     [--embed DIR] [--rerank DIR] [--threads 2]: per preset on one 3-stage task with K = 30 (bench/selection-presets.ts)
 //   --states synthetic gives every skill a precondition and completion (the worst case for alignment pairs; the
 //   sample library ships unparsed). --encoder loads a module whose default export is `(db) => Promise<CrossEncoder>`
 //   (e.g. the ONNX cross-encoder on the real-shape models) to time selections with it; the default is lexical.
@@ -19,6 +21,8 @@ import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
 import type { ScoreMemo } from '../src/core/select/scores';
 import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
+import { runPresetBench, runPresetChild, type PresetBenchArgs } from './selection-presets';
+import type { SelectionPreset } from '../src/shared/presets';
 import type { SelectionInput, Variant } from '../src/core/select/trace-types';
 import { importSource } from '../src/core/skills/importer';
 import { openDb, type Db } from '../src/core/store/db';
@@ -32,6 +36,15 @@ const { values: args } = parseArgs({
     tasks: { type: 'string' },
     /** Only the run with the exact cuts, to time a slow encoder; no before/after comparison. */
     'time-only': { type: 'boolean', default: false },
+    /** Per-preset figures as JSON (with --presets; all presets by default). */
+    json: { type: 'boolean', default: false },
+    presets: { type: 'string' },
+    'preset-child': { type: 'string' },
+    repeat: { type: 'string', default: '3' },
+    task: { type: 'string', default: 'hh-01' },
+    embed: { type: 'string', default: path.join(os.homedir(), 'models/q3-embed') },
+    rerank: { type: 'string', default: path.join(os.homedir(), 'models/q3-rerank') },
+    threads: { type: 'string', default: '2' },
   },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -163,4 +176,28 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+function presetArgs(): PresetBenchArgs {
+  return {
+    presets: args.presets ?? 'exact,fast,mixed,offline',
+    repeat: Number(args.repeat),
+    embed: args.embed!,
+    rerank: args.rerank!,
+    K,
+    task: args.task!,
+    threads: Number(args.threads),
+  };
+}
+
+if (args['preset-child']) {
+  const figures = await runPresetChild(args['preset-child'] as SelectionPreset, presetArgs());
+  console.log(JSON.stringify(figures));
+} else if (args.json || args.presets) {
+  const figures = runPresetBench(presetArgs(), import.meta.filename);
+  if (args.json) console.log(JSON.stringify({ task: args.task, K, presets: figures }, null, 2));
+  else
+    for (const f of figures)
+      console.log(
+        `${f.preset.padEnd(8)} ${String(f.pairs).padStart(4)} pairs  ${f.medianSeconds.toFixed(2).padStart(8)} s/selection` +
+          `  load ${f.loadSeconds} s  peak RSS ${f.peakRssMiB} MiB  same as exact: ${f.sameAsExact ?? 'n/a'}  ${JSON.stringify(f.tokens)}`,
+      );
+} else await main();

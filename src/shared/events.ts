@@ -5,6 +5,8 @@ export type CuratorEvent =
   | { type: 'job.updated'; job: JobInfo }
   | { type: 'library.changed'; reason: string }
   | { type: 'states.changed'; skillIds: number[] }
-  | { type: 'models.changed' };
+  | { type: 'models.changed' }
+  /** A selection run with a requestId: pairs scored so far of the estimated most. */
+  | { type: 'select.progress'; requestId: string; done: number; total: number; message: string };
 
 export type CuratorEventListener = (event: CuratorEvent) => void;

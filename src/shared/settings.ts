@@ -1,5 +1,6 @@
 // Every number that tunes behaviour lives here, with its default; the UI shows them from this schema.
 import { z } from 'zod';
+import { selectionPresets } from './presets';
 
 /** The embedder's query instruction for the recall (METHOD.md step 1). */
 export const DEFAULT_RECALL_INSTRUCTION =
@@ -54,6 +55,16 @@ export const settingsSchema = z.object({
       /** Body budget (characters) per candidate shown to the LLM selector. */
       llmSelectorBodyChars: z.number().int().min(0).max(20_000).default(600),
       recallInstruction: z.string().default(DEFAULT_RECALL_INSTRUCTION),
+      /** Which engine scores each use of r: exact (cross-encoder), fast (embedder), mixed, offline (lexical). */
+      preset: z.enum(selectionPresets).default('exact'),
+      /** Embedder cosine as log-odds, r = scale * (cos - center) (docs/METHOD-notes.md); `model` = the model's own. */
+      embedderCalibration: z
+        .object({
+          use: z.enum(['model', 'custom']).default('model'),
+          scale: z.number().positive().max(1000).default(20),
+          center: z.number().min(-1).max(1).default(0.4),
+        })
+        .prefault({}),
     })
     .prefault({}),
   llm: z

@@ -1,5 +1,6 @@
 // The selection trace (METHOD.md "The trace"): a versioned JSON document that says why an answer was chosen and holds
 // enough of the inputs and scores to replay it. Pure types and constants only, so src/shared can re-export them.
+import type { ScorerRef, SelectionPreset } from './presets';
 
 export const TRACE_VERSION = 1 as const;
 
@@ -219,6 +220,10 @@ export interface SelectionTrace {
   reason: string | null;
   notes: string[];
   models: { recall: string | null; crossEncoder: string | null; llm: string | null };
+  /** The preset that chose the scorers (absent in traces made before presets). */
+  preset?: SelectionPreset;
+  /** Which scorer produced each use's scores, with its instruction version and calibration. */
+  scorers?: Record<ScoreUse, ScorerRef>;
   instructions: Record<ScoreUse, string>;
   /** Options that shape the trace, reused by a replay. */
   options: { maxTokens: number; prune: boolean; batchSize: number; llmBodyChars: number };

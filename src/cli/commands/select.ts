@@ -2,12 +2,14 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { SelectionResult, Variant } from '../../shared/api';
-import { variants } from '../../shared/api';
+import { randomUUID } from 'node:crypto';
+import type { SelectionPreset, SelectionResult, Variant } from '../../shared/api';
+import { selectionPresets, variants } from '../../shared/api';
 import type { SelectionTrace } from '../../shared/trace';
 import { parseEditArg } from '../../core/select/edits';
 import { renderTrace } from '../../core/select/render-trace';
 import { parseTraceJson } from '../../core/select/trace-schema';
+import { followSelection, printEstimate } from '../follow-selection';
 import { printJson, printLine } from '../output';
 import { intOption, withCore } from '../run-command';
 
@@ -33,6 +35,13 @@ export function registerSelectCommands(program: Command): void {
     .option('--k <k>', 'k for the ranked variants', intOption)
     .option('--recall-k <K>', 'candidates from the recall', intOption)
     .option('--parse <file>', 'a hand-typed task parse: {"subtasks": [...], "states": [...]}')
+    .addOption(
+      new Option(
+        '--preset <preset>',
+        'which engine scores r: exact, fast, mixed, offline (default: Settings)',
+      ).choices([...selectionPresets]),
+    )
+    .option('--estimate', 'print the estimated cost and stop')
     .option('--verbose', 'every score in the trace')
     .action(
       withCore(
@@ -46,6 +55,8 @@ export function registerSelectCommands(program: Command): void {
             k?: number;
             recallK?: number;
             parse?: string;
+            preset?: SelectionPreset;
+            estimate?: boolean;
             verbose?: boolean;
           },
         ) => {
@@ -54,13 +65,23 @@ export function registerSelectCommands(program: Command): void {
             k: opts.k,
             recallK: opts.recallK,
             parse: opts.parse ? readParse(opts.parse) : undefined,
+            preset: opts.preset,
           };
-          const results = opts.compare
-            ? await core['select.compare']({
-                ...base,
-                variants: opts.compare.split(',').map((v) => v.trim() as Variant),
-              })
-            : [await core['select.run']({ ...base, variant: opts.variant })];
+          const chosen = opts.compare
+            ? opts.compare.split(',').map((v) => v.trim() as Variant)
+            : [opts.variant];
+          const estimate = await core['select.estimate']({ ...base, variants: chosen });
+          if (opts.estimate) {
+            if (g.json) return printJson(estimate);
+            return printEstimate(estimate, (line) => printLine(line));
+          }
+          if (!g.json) printEstimate(estimate, (line) => process.stderr.write(line + '\n'));
+          const requestId = randomUUID();
+          const results = await followSelection(core, requestId, !!g.json, () =>
+            opts.compare
+              ? core['select.compare']({ ...base, variants: chosen, requestId })
+              : core['select.run']({ ...base, variant: opts.variant, requestId }).then((r) => [r]),
+          );
           if (g.json) return printJson(results.length === 1 ? results[0] : results);
           for (const r of results) printResult(r, !!opts.verbose);
           if (results.length > 1) {

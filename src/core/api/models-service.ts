@@ -8,7 +8,9 @@ import { publishedModels } from '../models/manager/catalog';
 import { addDerivedModel } from '../models/manager/derived-model';
 import { downloadModel } from '../models/manager/download';
 import type { OnnxDtype } from '../models/manager/dtype-device';
+import { skillSideCoverage, updateSkillSide } from '../search/skill-side-index';
 import { buildVectorIndex, vectorIndexStatus } from '../search/vector-index';
+import { skillSideRefresher } from './skill-side-refresh';
 
 export const DOWNLOAD_JOB = 'models.download';
 export const INDEX_JOB = 'index.build';
@@ -74,8 +76,19 @@ export function createModelsService(ctx: CoreContext): ModelsApi {
     const embedder = await ctx.engines.embedder();
     if (!embedder)
       throw new CuratorError('INVALID_ARGUMENT', 'The recall is lexical: choose a vector engine first');
-    return buildVectorIndex({ db: ctx.db, dtype: ctx.settings.get().models.embedder.dtype }, embedder, job);
+    const dtype = ctx.settings.get().models.embedder.dtype;
+    const report = await buildVectorIndex({ db: ctx.db, dtype }, embedder, job);
+    if (report.cancelled) return report;
+    // The fast preset's skill side (c_k, p_k, e_k) is embedded with the index, so selections embed only the task.
+    const skillSide = await updateSkillSide(ctx.db, embedder, {
+      dtype,
+      signal: job.signal,
+      onProgress: (done, total) =>
+        job.report({ done, total, message: `Embedding skill documents and states: ${done} of ${total}` }),
+    });
+    return { ...report, skillSide, cancelled: skillSide.cancelled };
   });
+  skillSideRefresher(ctx);
 
   return {
     'models.status': async () => ctx.engines.status(),
@@ -96,7 +109,9 @@ export function createModelsService(ctx: CoreContext): ModelsApi {
         ctx.db,
         embedder ? { id: embedder.id, dtype: settings.models.embedder.dtype } : undefined,
       );
+      const side = embedder ? skillSideCoverage(ctx.db, embedder.id, settings.models.embedder.dtype) : null;
       return {
+        ...(side !== null ? { skillSide: { current: Math.round(side * s.skills), skills: s.skills } } : {}),
         modelId: s.modelId,
         dim: s.dim,
         vectors: s.indexed,

@@ -9,7 +9,8 @@ import { editsFromApi } from '../select/edits';
 import { replayRun, runSelection } from '../select/run-selection';
 import { getRun, listRuns } from '../select/runs-store';
 import { parseTraceJson } from '../select/trace-schema';
-import { selectionDeps } from './selection-deps';
+import { estimateSelection } from '../select/cost';
+import { checkPreset, currentSkillSideCoverage, presetEngineIds, selectionDeps } from './selection-deps';
 
 function result(runId: number | null, trace: SelectionTrace): SelectionResult {
   return {
@@ -30,22 +31,59 @@ function checkVariants(list: Variant[]): Variant[] {
   return list;
 }
 
+function checkTask(req: { task?: unknown } | undefined): string {
+  if (!req || typeof req.task !== 'string' || req.task.trim() === '') {
+    throw new CuratorError('INVALID_ARGUMENT', 'Type a task to select skills for');
+  }
+  return req.task.trim();
+}
+
 export function createSelectService(ctx: CoreContext): SelectApi {
+  /** Selections started with a requestId, so select.cancel can stop them. */
+  const running = new Map<string, AbortController>();
+
   const run = async (req: Omit<SelectRequest, 'variant'>, list: Variant[]) => {
-    if (!req || typeof req.task !== 'string' || req.task.trim() === '') {
-      throw new CuratorError('INVALID_ARGUMENT', 'Type a task to select skills for');
-    }
+    const task = checkTask(req);
     const settings = ctx.settings.get().selection;
-    const outcomes = await runSelection(await selectionDeps(ctx), {
-      task: req.task.trim(),
-      variants: checkVariants(list),
-      k: req.k ?? settings.rankedK,
-      recallK: req.recallK ?? settings.recallK,
-      parse: req.parse,
-      maxTokens: settings.crossEncoderMaxTokens,
-      llmBodyChars: settings.llmSelectorBodyChars,
-    });
-    return outcomes.map((o) => result(o.runId, o.trace));
+    const preset = checkPreset(req.preset ?? settings.preset);
+    const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : null;
+    if (requestId && running.has(requestId))
+      throw new CuratorError('CONFLICT', `A selection named ${requestId} is already running`);
+    const controller = new AbortController();
+    if (requestId) running.set(requestId, controller);
+    try {
+      const deps = await selectionDeps(ctx, controller.signal, preset);
+      const engines = await presetEngineIds(ctx, preset);
+      const outcomes = await runSelection(deps, {
+        task,
+        variants: checkVariants(list),
+        k: req.k ?? settings.rankedK,
+        recallK: req.recallK ?? settings.recallK,
+        parse: req.parse,
+        maxTokens: settings.crossEncoderMaxTokens,
+        llmBodyChars: settings.llmSelectorBodyChars,
+        signal: controller.signal,
+        estimatePairs: (parse, candidates) =>
+          estimateSelection(ctx.db, {
+            preset,
+            variants: list,
+            K: candidates,
+            task,
+            parse,
+            maxTokens: settings.crossEncoderMaxTokens,
+            engines,
+          }).pairs,
+        onProgress: requestId
+          ? (p) => ctx.events.emit({ type: 'select.progress', requestId, ...p })
+          : undefined,
+      });
+      return outcomes.map((o) => result(o.runId, o.trace));
+    } catch (error) {
+      if (controller.signal.aborted) throw new CuratorError('CANCELLED', 'The selection was cancelled');
+      throw error;
+    } finally {
+      if (requestId) running.delete(requestId);
+    }
   };
 
   return {
@@ -63,11 +101,32 @@ export function createSelectService(ctx: CoreContext): SelectApi {
       } else {
         throw new CuratorError('INVALID_ARGUMENT', 'Give the run id or the trace to replay');
       }
-      const outcome = await replayRun(await selectionDeps(ctx), source, [
+      const outcome = await replayRun(await selectionDeps(ctx, undefined, trace.preset), source, [
         ...editsFromApi(trace, req.edits ?? {}),
         ...(req.edits?.exact ?? []),
       ]);
       return result(outcome.runId, outcome.trace);
+    },
+    'select.estimate': async (req) => {
+      const task = checkTask(req);
+      const settings = ctx.settings.get().selection;
+      const preset = checkPreset(req.preset ?? settings.preset);
+      const engines = await presetEngineIds(ctx, preset);
+      return estimateSelection(ctx.db, {
+        preset,
+        variants: checkVariants(req.variants ?? ['full']),
+        K: req.recallK ?? settings.recallK,
+        task,
+        parse: req.parse ?? null,
+        maxTokens: settings.crossEncoderMaxTokens,
+        engines,
+        skillSideCoverage: engines.embedder ? currentSkillSideCoverage(ctx, engines.embedder) : 1,
+      });
+    },
+    'select.cancel': async (req) => {
+      const controller = running.get(req?.requestId);
+      controller?.abort();
+      return { cancelled: controller !== undefined };
     },
     'select.runs': async (req) =>
       listRuns(ctx.db, req?.limit ?? 50).map((r) => ({

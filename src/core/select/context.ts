@@ -17,6 +17,7 @@ export function createContext(
   known: ScoreMemo,
   maxTokens: number,
   clock: () => number,
+  onScored?: (pairsScored: number) => void,
 ): SelectionContext {
   const notes: string[] = [];
   const candidates = input.candidates.map((c, index): CandidateTrace => {
@@ -41,7 +42,12 @@ export function createContext(
     };
   });
   const documents = input.candidates.map((c) => skillDocument(c));
-  return { input, candidates, book: new ScoreBook(scorer, documents, known, maxTokens, clock), notes };
+  return {
+    input,
+    candidates,
+    book: new ScoreBook(scorer, documents, known, maxTokens, clock, onScored),
+    notes,
+  };
 }
 
 /** rho_k = r(q, c_k) and w_k = sigma(rho_k) for every candidate. */

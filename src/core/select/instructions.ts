@@ -24,6 +24,29 @@ export const instructions: Record<ScoreUse, Instruction> = {
   },
 };
 
+/**
+ * The embedder's query instruction per use (the fast preset): Qwen3-Embedding wraps queries as
+ * `Instruct: <instruction>\nQuery:<text>` and embeds documents bare, so the instruction says what to retrieve. Kept
+ * short on purpose: the instruction is embedded with every task-side text, and it is most of a fast selection's tokens.
+ */
+export const embedderInstructions: Record<ScoreUse, Instruction> = {
+  align: {
+    use: 'align',
+    version: 'embed-align/1',
+    text: 'Find the state that matches this task state',
+  },
+  relevance: {
+    use: 'relevance',
+    version: 'embed-relevance/1',
+    text: 'Find the skill that helps complete this task',
+  },
+  'stage-fit': {
+    use: 'stage-fit',
+    version: 'embed-stage-fit/1',
+    text: 'Find the skill that carries out this task stage',
+  },
+};
+
 export function instructionVersions(): Record<ScoreUse, string> {
   return {
     align: instructions.align.version,

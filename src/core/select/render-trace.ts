@@ -10,6 +10,13 @@ export function renderTrace(t: SelectionTrace, options: { verbose?: boolean } = 
   out.push(`Task: ${t.task}`);
   out.push(`Variant: ${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}`);
   out.push(`Answer: ${t.answer.length === 0 ? '(none)' : t.answer.map((a) => a.name).join(', ')}`);
+  if (t.preset && t.scorers) {
+    const uses = Object.entries(t.scorers).map(
+      ([use, s]) =>
+        `${use} ${s.tier} ${s.engine}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}), ${s.calibration.source})` : ''}`,
+    );
+    out.push(`Preset: ${t.preset} · ${uses.join('; ')}`);
+  }
   if (t.reason) out.push(`Reason: ${t.reason}`);
   for (const n of t.notes) out.push(`Note: ${n}`);
   if (t.parse) {

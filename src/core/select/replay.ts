@@ -2,10 +2,10 @@
 // Scores come from the trace (and a memo) first; only pairs whose inputs changed go to the scorer.
 import { CuratorError } from '../../shared/errors';
 import { skillDocument } from './documents';
-import { instructions } from './instructions';
+import { embedderInstructions, instructions, type Instruction } from './instructions';
 import { pairKey, type ScoreMemo, type ScoreProvider } from './scores';
 import { selectSkills } from './select';
-import type { SelectionInput, SelectionTrace, TraceEdit } from './trace-types';
+import type { ScoreUse, SelectionInput, SelectionTrace, TraceEdit } from './trace-types';
 
 export interface ReplayOptions {
   /** Scores to share with other replays; filled with what the trace recorded and what gets scored. */
@@ -31,22 +31,30 @@ function applyTextEdit(input: SelectionInput, edit: TraceEdit): void {
   }
 }
 
-function overrideKey(input: SelectionInput, edit: Extract<TraceEdit, { kind: 'score' }>): string {
+function overrideKey(
+  input: SelectionInput,
+  edit: Extract<TraceEdit, { kind: 'score' }>,
+  instructionFor: (use: ScoreUse) => Instruction,
+): string {
   const c = input.candidates.find((x) => x.name === edit.skill);
   if (!c) throw new CuratorError('INVALID_ARGUMENT', `${edit.skill} is not a candidate of this trace`);
-  if (edit.use === 'relevance') return pairKey(instructions.relevance.version, input.task, skillDocument(c));
-  if (edit.use === 'stage-fit') return pairKey(instructions['stage-fit'].version, edit.tau, skillDocument(c));
+  if (edit.use === 'relevance')
+    return pairKey(instructionFor('relevance').version, input.task, skillDocument(c));
+  if (edit.use === 'stage-fit')
+    return pairKey(instructionFor('stage-fit').version, edit.tau, skillDocument(c));
   const state = input.parse?.states[edit.state];
   if (state === undefined) throw new CuratorError('INVALID_ARGUMENT', `The trace has no state ${edit.state}`);
   const doc = edit.side === 'precondition' ? c.states?.precondition : (c.states?.completion ?? c.description);
   if (doc === null || doc === undefined)
     throw new CuratorError('INVALID_ARGUMENT', `${edit.skill} has no precondition to align (it is None)`);
-  return pairKey(instructions.align.version, state, doc);
+  return pairKey(instructionFor('align').version, state, doc);
 }
 
 /** The recorded scores of a trace, by pair key; scores made under another instruction version are left out. */
 export function recordedScores(trace: SelectionTrace, memo: ScoreMemo = new Map()): ScoreMemo {
-  const current = new Set(Object.values(instructions).map((i) => i.version));
+  const current = new Set(
+    [...Object.values(instructions), ...Object.values(embedderInstructions)].map((i) => i.version),
+  );
   for (const s of trace.scores) {
     if (!current.has(s.version)) continue;
     const doc = typeof s.doc === 'string' ? s.doc : skillDocument(trace.input.candidates[s.doc.candidate]!);
@@ -68,23 +76,39 @@ export async function replaySelection(
   const input = structuredClone(trace.input);
   for (const edit of edits) applyTextEdit(input, edit);
   const memo = recordedScores(trace, options.memo);
+  // The instructions the trace was scored under: the scorer's own, or the embedder's where the trace says it scored.
+  const instructionFor = (use: ScoreUse): Instruction =>
+    scorer?.instructionFor?.(use) ??
+    (trace.scorers?.[use]?.tier === 'embedder' ? embedderInstructions[use] : instructions[use]);
   for (const edit of edits)
     if (edit.kind === 'score') {
       if (!Number.isFinite(edit.r))
         throw new CuratorError('INVALID_ARGUMENT', `A score must be a finite number`);
-      memo.set(overrideKey(input, edit), { r: edit.r + 0, override: true });
+      memo.set(overrideKey(input, edit, instructionFor), { r: edit.r + 0, override: true });
     }
 
   const recordedId = trace.models.crossEncoder;
   const provider: ScoreProvider = {
     id: recordedId ?? scorer?.id ?? 'none',
-    score: async (instruction, pairs) => {
+    instructionFor,
+    ...(scorer?.scorerFor || trace.scorers
+      ? {
+          scorerFor: (use: ScoreUse) =>
+            scorer?.scorerFor?.(use) ?? {
+              tier: 'cross-encoder' as const,
+              engine: recordedId ?? 'none',
+              instruction: instructionFor(use).version,
+              ...trace.scorers?.[use],
+            },
+        }
+      : {}),
+    score: async (instruction, pairs, onPairs) => {
       if (!scorer)
         throw new CuratorError(
           'UNAVAILABLE',
           `The edits need ${pairs.length} new score(s) and no scorer is available`,
         );
-      return scorer.score(instruction, pairs);
+      return scorer.score(instruction, pairs, onPairs);
     },
   };
   const replayed = await selectSkills(input, provider, {
@@ -100,6 +124,7 @@ export async function replaySelection(
     memo,
     clock: options.clock,
     signal: options.signal,
+    preset: trace.preset,
   });
   if (scorer && recordedId && scorer.id !== recordedId && replayed.execution.pairsScored > 0)
     replayed.notes.push(`New scores came from ${scorer.id}; the recorded ones from ${recordedId}`);

@@ -1,11 +1,13 @@
 // The selection as the API and CLI run it: recall, task parse, the variant(s), the stored trace.
+import type { SelectionPreset } from '../../shared/presets';
 import type { Db } from '../store/db';
 import { recallCandidates, type RecallFn } from './recall';
 import { replaySelection } from './replay';
 import { getRun, saveRun } from './runs-store';
 import type { ScoreMemo, ScoreProvider } from './scores';
-import { selectSkills, type SelectOptions } from './select';
+import { selectSkills } from './select';
 import { librarySize, loadSkillsForSelection } from './skill-source';
+import { recordThroughput, type ThroughputMeter } from './throughput';
 import type { SelectionTrace, TaskParse, TraceEdit, Variant } from './trace-types';
 
 export interface SelectionDeps {
@@ -14,6 +16,10 @@ export interface SelectionDeps {
   /** The recall engine's id (an embedder id, or lexical:bm25). */
   recallModel: string;
   scorer: ScoreProvider | null;
+  /** The preset that built `scorer`, recorded in every trace. */
+  preset?: SelectionPreset;
+  /** Times the engines while they score; recorded per engine after the selection (for cost estimates). */
+  meter?: ThroughputMeter;
   /** Task parsing (the LLM's, or a cached one); null when none is available. */
   parseTask?: (task: string, signal?: AbortSignal) => Promise<TaskParse | null>;
   llm?: (prompt: string) => Promise<string>;
@@ -34,6 +40,10 @@ export interface SelectionRequest {
   /** Store each trace in selection_runs (default true). */
   store?: boolean;
   signal?: AbortSignal;
+  /** Progress: pairs scored so far over all variants, of `total` (the estimate, once the parse and C are known). */
+  onProgress?: (p: { done: number; total: number; message: string }) => void;
+  /** Upper bound of the pairs the variants need, given the parse and the number of candidates. */
+  estimatePairs?: (parse: TaskParse | null, candidates: number) => number;
 }
 
 export interface SelectionOutcome {
@@ -48,8 +58,13 @@ export async function runSelection(
   memo: ScoreMemo = new Map(),
 ): Promise<SelectionOutcome[]> {
   const needsParse = req.variants.some((v) => v === 'full' || v === 'no-graph' || v === 'no-split');
+  const report = req.onProgress;
+  if (!req.parse && needsParse && deps.parseTask)
+    report?.({ done: 0, total: 0, message: 'Parsing the task' });
   const parse =
     req.parse ?? (needsParse && deps.parseTask ? await deps.parseTask(req.task, req.signal) : null);
+  req.signal?.throwIfAborted();
+  report?.({ done: 0, total: 0, message: 'Recalling candidates' });
   const { input } = await recallCandidates(
     req.task,
     parse,
@@ -58,24 +73,38 @@ export async function runSelection(
     (ids) => loadSkillsForSelection(deps.db, ids),
     librarySize(deps.db),
   );
+  const total = req.estimatePairs?.(parse, input.candidates.length) ?? 0;
+  let done = 0;
+  report?.({ done, total, message: 'Scoring pairs' });
   const outcomes: SelectionOutcome[] = [];
-  for (const variant of req.variants) {
-    req.signal?.throwIfAborted();
-    const options: SelectOptions = {
-      variant,
-      k: req.k,
-      prune: req.prune,
-      maxTokens: req.maxTokens,
-      llm: deps.llm,
-      llmModel: deps.llmModel,
-      llmBodyChars: req.llmBodyChars,
-      recallModel: deps.recallModel,
-      memo,
-      signal: req.signal,
-    };
-    const trace = await selectSkills(input, deps.scorer, options);
-    const runId = req.store === false ? null : saveRun(deps.db, trace, 'lab', deps.clock());
-    outcomes.push({ runId, trace });
+  try {
+    for (const variant of req.variants) {
+      req.signal?.throwIfAborted();
+      const before = done;
+      const trace = await selectSkills(input, deps.scorer, {
+        variant,
+        k: req.k,
+        prune: req.prune,
+        maxTokens: req.maxTokens,
+        llm: deps.llm,
+        llmModel: deps.llmModel,
+        llmBodyChars: req.llmBodyChars,
+        recallModel: deps.recallModel,
+        memo,
+        signal: req.signal,
+        preset: deps.preset,
+        onPairsScored: (n) => {
+          done = before + n;
+          report?.({ done, total: Math.max(total, done), message: `Scoring pairs (${variant})` });
+        },
+      });
+      done = before + trace.execution.pairsScored;
+      const runId = req.store === false ? null : saveRun(deps.db, trace, 'lab', deps.clock());
+      outcomes.push({ runId, trace });
+    }
+  } finally {
+    // What was timed counts even when the selection was cancelled part-way.
+    if (deps.meter) recordThroughput(deps.db, deps.meter.samples(), deps.clock());
   }
   return outcomes;
 }

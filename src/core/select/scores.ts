@@ -1,8 +1,9 @@
 // Scores r(a, b) for one selection: the provider port, sigma/log-sigma, and the book that serves each pair once
 // (from known scores first: a recorded trace, a memo shared across variants) and records every score used.
 import type { ScorePair } from '../models/ports';
+import type { ScorerRef } from '../../shared/presets';
 import type { Instruction } from './instructions';
-import type { RecordedScore } from './trace-types';
+import type { RecordedScore, ScoreUse } from './trace-types';
 import { approxTokens } from './documents';
 import { CuratorError } from '../../shared/errors';
 
@@ -11,7 +12,16 @@ export type ScoreValue = number | { r: number; truncated?: boolean };
 /** r(a, b) for a batch of pairs under one instruction, in input order. Adapters wrap a CrossEncoder (and its cache). */
 export interface ScoreProvider {
   readonly id: string;
-  score(instruction: Instruction, pairs: ScorePair[]): Promise<ScoreValue[]>;
+  /** `onPairs(done)`: pairs of this batch scored so far, for progress. */
+  score(
+    instruction: Instruction,
+    pairs: ScorePair[],
+    onPairs?: (done: number) => void,
+  ): Promise<ScoreValue[]>;
+  /** The instruction this scorer is given for a use, when not the cross-encoder's (the embedder has its own). */
+  instructionFor?(use: ScoreUse): Instruction;
+  /** Which scorer serves a use (a preset), for the trace. */
+  scorerFor?(use: ScoreUse): ScorerRef;
 }
 
 export interface KnownScore {
@@ -58,6 +68,8 @@ export class ScoreBook {
     private readonly known: ScoreMemo,
     private readonly maxTokens: number,
     private readonly clock: () => number,
+    /** Pairs newly scored (sent to the scorer) so far, as they complete. */
+    private readonly onScored?: (pairsScored: number) => void,
   ) {}
 
   get pairs(): number {
@@ -65,7 +77,8 @@ export class ScoreBook {
   }
 
   /** r for each request, in order; each distinct pair is scored at most once per book. */
-  async scores(instruction: Instruction, requests: ScoreRequest[]): Promise<number[]> {
+  async scores(asked: Instruction, requests: ScoreRequest[]): Promise<number[]> {
+    const instruction = this.provider?.instructionFor?.(asked.use) ?? asked;
     const texts = requests.map((q) => ({ query: q.query, document: this.documentText(q.doc) }));
     const keys = texts.map((t) => pairKey(instruction.version, t.query, t.document));
     const missing = new Map<string, ScorePair>();
@@ -104,7 +117,10 @@ export class ScoreBook {
         `No scorer for ${missing.size} pair(s) under ${instruction.version}`,
       );
     const started = this.clock();
-    const values = await this.provider.score(instruction, [...missing.values()]);
+    const before = this.pairsScored;
+    const values = await this.provider.score(instruction, [...missing.values()], (done) =>
+      this.onScored?.(before + done),
+    );
     this.scoringMs += this.clock() - started;
     if (values.length !== missing.size)
       throw new CuratorError(
@@ -120,6 +136,7 @@ export class ScoreBook {
       this.known.set(key, typeof v === 'number' || !v.truncated ? { r } : { r, truncated: true });
     });
     this.pairsScored += missing.size;
+    this.onScored?.(this.pairsScored);
   }
 
   documentText(doc: string | { candidate: number }): string {

@@ -1,12 +1,14 @@
 // One selection: a pure async function of the inputs, a score provider and options, returning the full trace.
 import { CuratorError } from '../../shared/errors';
-import { instructionVersions } from './instructions';
+import type { SelectionPreset } from '../../shared/presets';
+import { instructions } from './instructions';
 import { approxTokens } from './documents';
 import type { ScoreMemo, ScoreProvider } from './scores';
 import {
   rankedVariants,
   TRACE_VERSION,
   variants,
+  type ScoreUse,
   type SelectionInput,
   type SelectionTrace,
   type Variant,
@@ -35,6 +37,14 @@ export interface SelectOptions {
   llmAnswer?: string;
   clock?: () => number;
   signal?: AbortSignal;
+  /** The preset that built `scorer`, recorded in the trace. */
+  preset?: SelectionPreset;
+  /** Pairs this selection has sent to the scorer so far, as batches complete. */
+  onPairsScored?: (pairsScored: number) => void;
+}
+
+function scoreUses<T>(f: (use: ScoreUse) => T): Record<ScoreUse, T> {
+  return { align: f('align'), relevance: f('relevance'), 'stage-fit': f('stage-fit') };
 }
 
 export async function selectSkills(
@@ -61,7 +71,14 @@ export async function selectSkills(
   const batchSize = options.batchSize ?? 8;
   const llmBodyChars = options.llmBodyChars ?? 600;
   const started = clock();
-  const ctx = createContext(input, scorer, options.memo ?? new Map(), maxTokens, clock);
+  const ctx = createContext(
+    input,
+    scorer,
+    options.memo ?? new Map(),
+    maxTokens,
+    clock,
+    options.onPairsScored,
+  );
 
   const result =
     input.candidates.length === 0
@@ -99,7 +116,9 @@ export async function selectSkills(
       crossEncoder: scorer && ctx.book.pairs > 0 ? scorer.id : null,
       llm: variant === 'llm' ? (options.llmModel ?? null) : null,
     },
-    instructions: instructionVersions(),
+    ...(options.preset ? { preset: options.preset } : {}),
+    ...(scorer?.scorerFor ? { scorers: scoreUses(scorer.scorerFor) } : {}),
+    instructions: scoreUses((use) => (scorer?.instructionFor?.(use) ?? instructions[use]).version),
     options: { maxTokens, prune, batchSize, llmBodyChars },
     counts: {
       candidates: input.candidates.length,

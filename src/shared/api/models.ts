@@ -46,6 +46,8 @@ export interface IndexStatus {
   missing: number;
   stale: boolean;
   staleReason?: string;
+  /** Skills whose fast-preset skill side (document, states) is stored for the current embedder. */
+  skillSide?: { current: number; skills: number };
 }
 
 export interface ModelsApi {

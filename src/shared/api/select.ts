@@ -1,8 +1,19 @@
 // Selection lab: run a variant on a task, replay with edits, export an answer.
+import type { SelectionEstimate, SelectionPreset } from '../presets';
 import type { SelectionTrace, TraceEdit, Variant } from '../trace';
 import type { TaskParse } from './llm';
 
 export { variants, type Variant } from '../trace';
+export {
+  selectionPresets,
+  presetTiers,
+  presetDescriptions,
+  type SelectionPreset,
+  type SelectionEstimate,
+  type EngineCostEstimate,
+  type ScorerRef,
+  type ScorerTier,
+} from '../presets';
 
 export interface SelectRequest {
   task: string;
@@ -14,6 +25,10 @@ export interface SelectRequest {
   /** A parse typed by hand; otherwise the LLM parses the task (or the cached parse is used). */
   parse?: Pick<TaskParse, 'subtasks' | 'states'>;
   sourceId?: number;
+  /** Which engine scores each use of r; default from Settings (selection.preset). */
+  preset?: SelectionPreset;
+  /** Names this run for `select.progress` events and `select.cancel`. */
+  requestId?: string;
 }
 
 export interface SelectionResult {
@@ -49,6 +64,12 @@ export interface SelectApi {
     trace?: SelectionTrace;
     edits: TraceEdits;
   }): Promise<SelectionResult>;
+  /** Pairs, tokens and seconds the selection would take with this preset on this machine, before running it. */
+  'select.estimate'(
+    req: Omit<SelectRequest, 'variant' | 'requestId'> & { variants?: Variant[] },
+  ): Promise<SelectionEstimate>;
+  /** Stops a running selection started with this requestId; false when none is running. */
+  'select.cancel'(req: { requestId: string }): Promise<{ cancelled: boolean }>;
   'select.runs'(req: { limit?: number }): Promise<SelectionRunSummary[]>;
   'select.get'(req: { runId: number }): Promise<SelectionResult>;
   'export.skills'(req: {
@@ -62,6 +83,8 @@ export const selectMethods = [
   'select.run',
   'select.compare',
   'select.replay',
+  'select.estimate',
+  'select.cancel',
   'select.runs',
   'select.get',
   'export.skills',

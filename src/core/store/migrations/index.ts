@@ -5,10 +5,12 @@ import { m002Jobs } from './002-jobs';
 import { m003JobOwner } from './003-job-owner';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
+import { m012SkillSideVectors } from './012-skill-side-vectors';
 import { m020States } from './020-states';
 import { m021ParseAttempts } from './021-parse-attempts';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
+import { m032EngineThroughput } from './032-engine-throughput';
 
 export interface Migration {
   id: number;
@@ -22,8 +24,10 @@ export const migrations: Migration[] = [
   m003JobOwner,
   m010VectorIndex,
   m011ScoreCache,
+  m012SkillSideVectors,
   m020States,
   m021ParseAttempts,
   m030SelectionRuns,
   m031Evaluation,
+  m032EngineThroughput,
 ];

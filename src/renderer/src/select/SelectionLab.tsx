@@ -7,12 +7,15 @@ import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { ExecutionGraph } from './ExecutionGraph';
 import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
+import { PresetPicker } from './PresetPicker';
+import { SelectionProgress } from './SelectionProgress';
 import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
-import { traceOf } from './trace-view';
+import { describeScorers, traceOf } from './trace-view';
 import { SampleTaskPicker } from './SampleTaskPicker';
 import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
 import { noEdits, toTraceEdits, type WhatIf } from './what-if';
+import { useSelectionCost } from './use-selection-cost';
 import { WhatIfStates } from './WhatIfStates';
 
 export function SelectionLab({ runId }: { runId?: number }) {
@@ -27,6 +30,12 @@ export function SelectionLab({ runId }: { runId?: number }) {
   const [focus, setFocus] = useState<Variant | null>(null);
   const [whatIf, setWhatIf] = useState<WhatIf>(noEdits);
   const [replayed, setReplayed] = useState<SelectionResult | null>(null);
+  const cost = useSelectionCost({
+    task: task.trim(),
+    variants: chosen,
+    recallK: recallK === '' ? undefined : recallK,
+    parse: parse ?? undefined,
+  });
   const action = useAction();
   const replay = useAction();
   useEffect(() => sessionStorage.setItem('lab.task', task), [task]);
@@ -58,15 +67,20 @@ export function SelectionLab({ runId }: { runId?: number }) {
     }
   };
   const run = async () => {
-    const answer = await action.run(() =>
-      client.call('select.compare', {
-        task: task.trim(),
-        variants: chosen,
-        k: k === '' ? undefined : k,
-        recallK: recallK === '' ? undefined : recallK,
-        parse: parse ?? undefined,
-      }),
-    );
+    const requestId = cost.begin();
+    const answer = await action
+      .run(() =>
+        client.call('select.compare', {
+          task: task.trim(),
+          variants: chosen,
+          k: k === '' ? undefined : k,
+          recallK: recallK === '' ? undefined : recallK,
+          parse: parse ?? undefined,
+          preset: cost.preset || undefined,
+          requestId,
+        }),
+      )
+      .finally(cost.end);
     if (answer) {
       setResults(answer);
       setFocus(answer.find((r) => r.variant === 'full')?.variant ?? answer[0]?.variant ?? null);
@@ -137,6 +151,13 @@ export function SelectionLab({ runId }: { runId?: number }) {
           recallK={recallK}
           onRecallK={setRecallK}
         />
+        <PresetPicker
+          preset={cost.preset}
+          settingsPreset={cost.settingsPreset}
+          onPreset={cost.setPreset}
+          estimate={cost.estimate}
+          estimateError={cost.estimateError}
+        />
         <button
           className="primary"
           onClick={() => void run()}
@@ -144,6 +165,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
         >
           {action.busy ? 'Selecting…' : 'Select skills'}
         </button>
+        {cost.progress && <SelectionProgress progress={cost.progress} onCancel={cost.cancel} />}
         {!parse && (
           <span className="muted small">
             {' '}
@@ -234,6 +256,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
               <h2>Candidates</h2>
               <span className="muted small">
                 recall: {trace.models.recall ?? '—'} · cross-encoder: {trace.models.crossEncoder ?? '—'}
+                {trace.preset && <span data-testid="trace-scorers"> · {describeScorers(trace)}</span>}
               </span>
             </div>
             <CandidatesTable

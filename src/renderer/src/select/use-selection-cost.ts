@@ -1,0 +1,82 @@
+// The cost side of a lab selection: the chosen preset, its estimate (asked once the inputs settle, asked again after
+// a run has timed the engines), and the progress of the run in flight, followed by its requestId.
+import { useEffect, useState } from 'react';
+import type { SelectionPreset, SelectRequest, Variant } from '../../../shared/api';
+import { useClient, useCuratorEvent } from '../app/context';
+import { useApi } from '../app/use-api';
+
+export interface RunProgress {
+  requestId: string;
+  done: number;
+  total: number;
+  message: string;
+  cancelling: boolean;
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function useSelectionCost(inputs: {
+  task: string;
+  variants: Variant[];
+  recallK?: number;
+  parse?: SelectRequest['parse'];
+}) {
+  const client = useClient();
+  const [preset, setPreset] = useState<SelectionPreset | ''>('');
+  const [progress, setProgress] = useState<RunProgress | null>(null);
+  const settings = useApi('settings.get', {});
+  const request = useSettled(
+    inputs.task
+      ? {
+          task: inputs.task,
+          variants: inputs.variants.length ? inputs.variants : (['full'] as Variant[]),
+          preset: preset || undefined,
+          recallK: inputs.recallK,
+          parse: inputs.parse,
+        }
+      : null,
+    300,
+  );
+  const estimate = useApi('select.estimate', request);
+  useCuratorEvent((event) => {
+    if (event.type !== 'select.progress') return;
+    setProgress((p) =>
+      p && p.requestId === event.requestId
+        ? { ...p, done: event.done, total: event.total, message: event.message }
+        : p,
+    );
+  });
+
+  return {
+    preset,
+    setPreset,
+    settingsPreset: settings.data?.selection.preset,
+    estimate: request ? estimate.data : null,
+    estimateError: estimate.error,
+    progress,
+    /** Starts following a run; returns the requestId to send with it. */
+    begin(): string {
+      const requestId = crypto.randomUUID();
+      setProgress({ requestId, done: 0, total: 0, message: 'Starting', cancelling: false });
+      return requestId;
+    },
+    /** The run ended: stop following it, and estimate again with the throughput it measured. */
+    end(): void {
+      setProgress(null);
+      estimate.reload();
+    },
+    cancel(): void {
+      if (!progress) return;
+      setProgress({ ...progress, cancelling: true });
+      void client.call('select.cancel', { requestId: progress.requestId });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Selection presets: which engine scores each use of r(a, b) (METHOD.md "Scorers"). The formulas never change; only
+// the scorer behind r does. Shared so the settings schema, the API, the trace and the Selection lab name them alike.
+import type { ScoreUse } from './trace';
+
+export const selectionPresets = ['exact', 'fast', 'mixed', 'offline'] as const;
+export type SelectionPreset = (typeof selectionPresets)[number];
+
+/** The scorer families: the cross-encoder (reranker), the embedder's calibrated cosine, the lexical engine. */
+export type ScorerTier = 'cross-encoder' | 'embedder' | 'lexical';
+
+export const presetTiers: Record<SelectionPreset, Record<ScoreUse, ScorerTier>> = {
+  exact: { align: 'cross-encoder', relevance: 'cross-encoder', 'stage-fit': 'cross-encoder' },
+  fast: { align: 'embedder', relevance: 'embedder', 'stage-fit': 'embedder' },
+  mixed: { align: 'embedder', relevance: 'cross-encoder', 'stage-fit': 'cross-encoder' },
+  offline: { align: 'lexical', relevance: 'lexical', 'stage-fit': 'lexical' },
+};
+
+export const presetDescriptions: Record<SelectionPreset, string> = {
+  exact: 'Exact: the cross-encoder scores every pair (METHOD.md as written; slowest)',
+  fast: 'Fast: the embedder scores every pair by calibrated cosine (skill side embedded in the index)',
+  mixed: 'Mixed: the embedder aligns states, the cross-encoder scores relevance and stage fit',
+  offline: 'Offline: the lexical engines, no model needed',
+};
+
+/** r = scale * (cos - center): the embedder's cosine as log-odds. */
+export interface EmbedderCalibration {
+  scale: number;
+  center: number;
+  /** Where the numbers come from: the model's documented default, or Settings. */
+  source: string;
+}
+
+/** Which scorer produced the scores of one use, as recorded in a trace. */
+export interface ScorerRef {
+  tier: ScorerTier;
+  /** The engine's model id (or lexical:*). */
+  engine: string;
+  /** The instruction version the scorer was given for this use. */
+  instruction: string;
+  calibration?: EmbedderCalibration;
+}
+
+/** One engine's share of a selection's estimated cost. */
+export interface EngineCostEstimate {
+  tier: ScorerTier;
+  engine: string;
+  pairs: number;
+  /** Tokens the engine runs: prompts for a cross-encoder, task-side texts for the embedder. */
+  tokens: number;
+  tokensPerSecond: number;
+  /** false: no selection has been timed on this engine yet; a default throughput is assumed. */
+  measured: boolean;
+  seconds: number;
+}
+
+export interface SelectionEstimate {
+  preset: SelectionPreset;
+  /** Upper bound of the distinct pairs the chosen variants can need (before the exact cuts). */
+  pairs: number;
+  tokens: number;
+  seconds: number;
+  engines: EngineCostEstimate[];
+  candidates: number;
+  /** States n the estimate assumes (the parse given, or a typical one). */
+  states: number;
+  notes: string[];
+}
