@@ -2,7 +2,7 @@
 // defines them, and a job context backed by the real jobs/job_items tables.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JobProgress } from '../../src/shared/jobs';
 import type { ParseJob } from '../../src/core/llm/parse-skills';
@@ -113,7 +113,9 @@ export function jobContext(db: Db, id = 'job-1'): TestJob {
         .prepare('INSERT OR REPLACE INTO job_items (job_id, item_key, status, detail) VALUES (?, ?, ?, ?)')
         .run(id, key, status, detail === undefined ? null : JSON.stringify(detail)),
     jobId: id,
-    markedItems: () => new JobStore(db).items(id),
+    // Reading items needs no ownership; the owner only matters for claiming jobs.
+    markedItems: () =>
+      new JobStore(db, { pid: process.pid, host: hostname(), id: 'harness' }, 60_000).items(id),
     items: () =>
       db.prepare('SELECT item_key, status FROM job_items WHERE job_id = ? ORDER BY item_key').all(id) as {
         item_key: string;

@@ -207,37 +207,39 @@ export async function parseSkills(
     const ok = parsed?.ok === true;
     const before = earlier.spentOn(c.id);
     // One transaction: a kill between storing the parse and marking the item cannot lose or double the item.
-    const stored = db.transaction(() => {
-      const kept = recordParse(
-        db,
-        clock,
-        c.id,
-        {
-          outcome: ok ? 'parsed' : 'failed',
-          precondition: ok ? parsed.value.precondition : null,
-          completion: ok ? parsed.value.completion : null,
-          rawAnswer: raw,
-          error,
-          model,
-          promptVersion,
-          sourceHash: c.contentHash,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-          problem,
-          jobId: job.jobId ?? null,
-        },
-        overwrite,
-      );
-      const detail: ParseItemDetail = {
-        // Not stored: a curator edited the record while the request was in flight.
-        outcome: !kept ? 'protected' : ok ? 'parsed' : 'failed',
-        promptTokens: before.promptTokens + usage.promptTokens,
-        completionTokens: before.completionTokens + usage.completionTokens,
-      };
-      if (kept && !ok && error) detail.error = error;
-      job.markItem(itemKey(c.id), ok || !kept ? 'done' : 'failed', detail);
-      return kept;
-    }).immediate();
+    const stored = db
+      .transaction(() => {
+        const kept = recordParse(
+          db,
+          clock,
+          c.id,
+          {
+            outcome: ok ? 'parsed' : 'failed',
+            precondition: ok ? parsed.value.precondition : null,
+            completion: ok ? parsed.value.completion : null,
+            rawAnswer: raw,
+            error,
+            model,
+            promptVersion,
+            sourceHash: c.contentHash,
+            promptTokens: usage.promptTokens,
+            completionTokens: usage.completionTokens,
+            problem,
+            jobId: job.jobId ?? null,
+          },
+          overwrite,
+        );
+        const detail: ParseItemDetail = {
+          // Not stored: a curator edited the record while the request was in flight.
+          outcome: !kept ? 'protected' : ok ? 'parsed' : 'failed',
+          promptTokens: before.promptTokens + usage.promptTokens,
+          completionTokens: before.completionTokens + usage.completionTokens,
+        };
+        if (kept && !ok && error) detail.error = error;
+        job.markItem(itemKey(c.id), ok || !kept ? 'done' : 'failed', detail);
+        return kept;
+      })
+      .immediate();
     result.promptTokens += usage.promptTokens;
     result.completionTokens += usage.completionTokens;
     result.estimatedCost = estimateCost(llm.settings, result.promptTokens, result.completionTokens);

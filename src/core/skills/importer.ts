@@ -179,7 +179,9 @@ async function importItem(
   const ref = { name: skill.name, relPath: skill.relPath };
   let placed;
   try {
-    placed = db.transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString())).immediate();
+    placed = db
+      .transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString()))
+      .immediate();
   } catch (error) {
     deps.logger.warn('a skill could not be stored', { relPath: item.relPath, error: String(error) });
     return void reject('store-failed', `the library could not store this skill: ${(error as Error).message}`);

@@ -62,44 +62,46 @@ export function recordParse(
   parse: ParseRecord,
   overwriteProtected: boolean,
 ): boolean {
-  return db.transaction(() => {
-    const existing = readRow(db, skillId);
-    const before = existing ? toSnapshot(existing) : null;
-    if (before && protectedStatuses.includes(before.status) && !overwriteProtected) return false;
-    if (parse.outcome === 'failed') {
-      recordFailedAttempt(db, clock, skillId, {
-        error: parse.error ?? 'The parse failed.',
-        problem: parse.problem ?? null,
-        rawAnswer: parse.rawAnswer,
+  return db
+    .transaction(() => {
+      const existing = readRow(db, skillId);
+      const before = existing ? toSnapshot(existing) : null;
+      if (before && protectedStatuses.includes(before.status) && !overwriteProtected) return false;
+      if (parse.outcome === 'failed') {
+        recordFailedAttempt(db, clock, skillId, {
+          error: parse.error ?? 'The parse failed.',
+          problem: parse.problem ?? null,
+          rawAnswer: parse.rawAnswer,
+          model: parse.model,
+          promptVersion: parse.promptVersion,
+          sourceHash: parse.sourceHash,
+          jobId: parse.jobId ?? null,
+          promptTokens: parse.promptTokens,
+          completionTokens: parse.completionTokens,
+        });
+        if (before !== null && before.completion !== null) return true;
+      } else clearFailedAttempt(db, skillId);
+      const after: StatesSnapshot = {
+        status: parse.outcome,
+        precondition: parse.outcome === 'parsed' ? parse.precondition : null,
+        completion: parse.outcome === 'parsed' ? parse.completion : null,
         model: parse.model,
         promptVersion: parse.promptVersion,
         sourceHash: parse.sourceHash,
-        jobId: parse.jobId ?? null,
+        error: parse.outcome === 'failed' ? parse.error : null,
+      };
+      const hadValues = before !== null && before.completion !== null;
+      const action: HistoryAction =
+        parse.outcome === 'failed' ? 'parse-failed' : hadValues ? 'reparse' : 'parse';
+      writeSnapshot(db, clock, skillId, after, action, before, {
+        rawAnswer: parse.rawAnswer,
         promptTokens: parse.promptTokens,
         completionTokens: parse.completionTokens,
+        parsed: true,
       });
-      if (before !== null && before.completion !== null) return true;
-    } else clearFailedAttempt(db, skillId);
-    const after: StatesSnapshot = {
-      status: parse.outcome,
-      precondition: parse.outcome === 'parsed' ? parse.precondition : null,
-      completion: parse.outcome === 'parsed' ? parse.completion : null,
-      model: parse.model,
-      promptVersion: parse.promptVersion,
-      sourceHash: parse.sourceHash,
-      error: parse.outcome === 'failed' ? parse.error : null,
-    };
-    const hadValues = before !== null && before.completion !== null;
-    const action: HistoryAction =
-      parse.outcome === 'failed' ? 'parse-failed' : hadValues ? 'reparse' : 'parse';
-    writeSnapshot(db, clock, skillId, after, action, before, {
-      rawAnswer: parse.rawAnswer,
-      promptTokens: parse.promptTokens,
-      completionTokens: parse.completionTokens,
-      parsed: true,
-    });
-    return true;
-  }).immediate();
+      return true;
+    })
+    .immediate();
 }
 
 /** A parse of identical content made earlier (another copy of the skill, or this one before a revert). */
