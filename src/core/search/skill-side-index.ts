@@ -135,7 +135,7 @@ export async function updateSkillSide(
         const blob = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
         upsert.run(w.skillId, w.kind, embedder.id, options.dtype, dim, w.hash, at, blob, w.skillId);
       });
-    })();
+    }).immediate();
     report.embedded += batch.length;
     options.onProgress?.(report.embedded, todo.length);
   }

@@ -52,7 +52,7 @@ export function recordThroughput(db: Db, samples: readonly ThroughputSample[], n
     for (const s of samples)
       if (s.ms >= minMs && s.tokens > 0)
         upsert.run(s.engine, s.tier, s.tokens, s.ms / 1000, now.toISOString());
-  })();
+  }).immediate();
 }
 
 export function tokensPerSecond(

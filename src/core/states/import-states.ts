@@ -69,7 +69,7 @@ export async function importStatesFile(
         db.transaction(() => {
           editStates(db, clock, id, { precondition: parsed.precondition, completion: parsed.completion });
           if (req.verify) verifyStates(db, clock, id);
-        })();
+        }).immediate();
         result.applied++;
       } catch (error) {
         // One line that cannot be applied is reported; the lines after it still are.
