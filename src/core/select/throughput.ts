@@ -39,8 +39,8 @@ export const defaultTokensPerSecond: Record<ScorerTier, number> = {
 };
 
 const decay = 0.5;
-/** Shorter samples are timer noise, not throughput. */
-const minMs = 5;
+/** Shorter samples are timer noise, not throughput (performance.now() resolves well below this). */
+const minMs = 1;
 
 export function recordThroughput(db: Db, samples: readonly ThroughputSample[], now: Date): void {
   const upsert = db.prepare(

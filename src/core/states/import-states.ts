@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
 import { describeIssues } from '../eval/label-format';
 import { parseJsonText } from '../json-syntax';
-import { readRegularFile } from '../skills/sources/safe-open';
+import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
 import { editStates, getStates, verifyStates } from './skill-states';
 
@@ -32,7 +32,8 @@ export async function importStatesFile(
   // Checked before opening: a FIFO or a device would never end, and a huge file would fill memory.
   const info = await stat(req.path).catch(() => null);
   if (!info) throw new CuratorError('NOT_FOUND', `No states file at ${req.path}`);
-  if (!info.isFile()) throw new CuratorError('INVALID_ARGUMENT', `${req.path} is not a regular file`);
+  if (!info.isFile())
+    throw new CuratorError('INVALID_ARGUMENT', `${req.path} is ${fileTypeName(info)}, not a regular file`);
   if (info.size > maxStatesFileBytes)
     throw new CuratorError('TOO_LARGE', `${req.path} is over ${maxStatesFileBytes} bytes`);
   let text: string;
