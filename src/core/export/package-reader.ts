@@ -5,6 +5,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { contentHash } from '../skills/package-files';
+import { readEntries } from '../skills/sources/zip';
 import type { Db } from '../store/db';
 
 export interface PackageFileRecord {
@@ -129,9 +130,7 @@ async function fromZip(
     return out;
   }
   try {
-    for (;;) {
-      const entry = await nextEntry(zip);
-      if (!entry) break;
+    for await (const entry of readEntries(zip)) {
       const f = byEntry.get(entryName(entry));
       if (!f || out.has(f.path) || entry.uncompressedSize !== f.size) continue;
       const bytes = await readEntry(zip, entry).catch(() => null);
@@ -143,20 +142,6 @@ async function fromZip(
     zip.close();
   }
   return out;
-}
-
-function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
-  return new Promise((resolve, reject) => {
-    const onEntry = (e: yauzl.Entry) => done(() => resolve(e));
-    const onEnd = () => done(() => resolve(null));
-    const onError = (err: Error) => done(() => reject(err));
-    const done = (f: () => void) => {
-      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-      f();
-    };
-    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
-    zip.readEntry();
-  });
 }
 
 async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {

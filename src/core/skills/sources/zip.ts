@@ -238,7 +238,8 @@ async function readEntry(zip: ZipFile, entry: Entry, cap: number): Promise<Uint8
   return Buffer.concat(chunks);
 }
 
-async function* readEntries(zip: ZipFile): AsyncGenerator<Entry> {
+/** The entries of a lazily opened archive, one at a time (the export's package reader reads them the same way). */
+export async function* readEntries(zip: ZipFile): AsyncGenerator<Entry> {
   for (;;) {
     const next = await new Promise<Entry | null>((resolve, reject) => {
       const onEntry = (e: Entry) => done(() => resolve(e));
