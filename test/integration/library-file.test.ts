@@ -10,13 +10,14 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importSource } from '../../src/core/skills/index';
 import { openDb } from '../../src/core/store/db';
 import { migrations } from '../../src/core/store/migrations/index';
@@ -45,6 +46,23 @@ beforeEach(async () => {
 afterEach(() => {
   chmodSync(dir, 0o755);
   rmSync(dir, { recursive: true, force: true });
+});
+
+// As root the CLI runs as `nobody`, who must be able to reach the checkout: a clone inside a private folder
+// (mktemp -d, /root) gets search permission for others on its ancestors for the length of this file.
+const restoreModes: Array<[string, number]> = [];
+beforeAll(() => {
+  if (process.getuid?.() !== 0) return;
+  for (let d = repoRoot; d !== path.dirname(d); d = path.dirname(d)) {
+    const mode = statSync(d).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      restoreModes.push([d, mode]);
+      chmodSync(d, mode | 0o001);
+    }
+  }
+});
+afterAll(() => {
+  for (const [d, mode] of restoreModes) chmodSync(d, mode);
 });
 
 const hash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
