@@ -1,9 +1,15 @@
 #!/usr/bin/env node
-// The package's bin: runs the TypeScript CLI through tsx's loader.
-import { register } from 'tsx/esm/api';
-import { fileURLToPath } from 'node:url';
+// The package's bin: runs the compiled CLI (out/cli, built by `npm ci` and `npm start`, or `npm run build:cli`);
+// falls back to the TypeScript sources through tsx when no build is there.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-register();
-const here = path.dirname(fileURLToPath(import.meta.url));
-await import(path.join(here, '..', 'src', 'cli', 'main.ts'));
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const compiled = path.join(root, 'out', 'cli', 'main.mjs');
+if (existsSync(compiled)) await import(pathToFileURL(compiled).href);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(path.join(root, 'src', 'cli', 'main.ts')).href);
+}

@@ -1,8 +1,6 @@
 // Opens the core for a CLI command: data folder and library file from options or the environment, key from env or key file.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Core } from '../core';
 import { createCore } from '../core';
 import type { SecretStore } from '../core/context';
@@ -11,21 +9,7 @@ import { createOnnxEngineFactory } from '../core/models/onnx-engine-factory';
 import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
 import { forkModelWorker } from '../core/models/worker/fork-channel';
 
-export interface GlobalOptions {
-  db?: string;
-  data?: string;
-  json?: boolean;
-  verbose?: boolean;
-}
-
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const resourcesDir = path.join(repoRoot, 'resources');
-
-export function defaultDataDir(): string {
-  if (process.env.SKILL_CURATOR_DATA) return process.env.SKILL_CURATOR_DATA;
-  const base = process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share');
-  return path.join(base, 'skill-curator');
-}
+import { defaultDataDir, type GlobalOptions, resourcesDir } from './paths';
 
 /** The CLI keeps the API key in the environment (SKILL_CURATOR_API_KEY) or a key file readable only by the user. */
 function keyFileSecrets(dataDir: string): SecretStore {

@@ -2,9 +2,7 @@
 import type { Command } from 'commander';
 import { toErrorData } from '../shared/errors';
 import type { Core } from '../core';
-import { damagedLibraryError, isCorruption } from '../core/store/damaged-library';
-import type { GlobalOptions } from './host';
-import { openCore } from './host';
+import type { GlobalOptions } from './paths';
 import { printJson } from './output';
 
 /** Commands that only read the library: they still work, read-only, on a library this process cannot write. */
@@ -43,6 +41,8 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
     const globals = this.optsWithGlobals() as GlobalOptions;
     let core: Core | undefined;
     try {
+      // The core loads only when a command runs, so `--help` and argument errors stay quick.
+      const { openCore } = await import('./host');
       const reads = readingCommands.has(commandPath(this));
       core = openCore(globals, { readonly: reads ? undefined : false });
       if (core.context.db.readonly)
@@ -50,6 +50,7 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
       await action(core, globals, ...args);
     } catch (thrown) {
       // A damaged page met while working: the same guidance as at open (quick_check, last backup).
+      const { damagedLibraryError, isCorruption } = await import('../core/store/damaged-library');
       const error =
         core && isCorruption(thrown) ? damagedLibraryError(core.context.paths.dbFile, thrown) : thrown;
       const data = toErrorData(error);

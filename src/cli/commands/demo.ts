@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { EvalReport, ImportReport, LabelSetInfo } from '../../shared/api';
 import type { Core } from '../../core';
-import { repoRoot, resourcesDir } from '../host';
+import { repoRoot, resourcesDir } from '../paths';
 import { followJob, printLine } from '../output';
 import { withCore } from '../run-command';
 import { serveUntilStopped } from './serve';

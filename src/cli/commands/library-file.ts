@@ -1,6 +1,5 @@
 // CLI: backup and check of the library file itself.
 import type { Command } from 'commander';
-import { backupLibrary, lastBackup } from '../../core/store/backup';
 import { printJson, printLine } from '../output';
 import { withCore } from '../run-command';
 
@@ -12,6 +11,7 @@ export function registerLibraryFileCommands(program: Command): void {
     )
     .action(
       withCore(async (core, g, file: string) => {
+        const { backupLibrary } = await import('../../core/store/backup');
         const written = backupLibrary(core.context.db, file);
         if (g.json) printJson({ backup: written });
         else printLine(`Backed up ${core.context.paths.dbFile} to ${written}`);
@@ -26,6 +26,7 @@ export function registerLibraryFileCommands(program: Command): void {
           integrity_check: string;
         }[];
         const problems = rows.map((r) => r.integrity_check).filter((line) => line !== 'ok');
+        const { lastBackup } = await import('../../core/store/backup');
         const backup = lastBackup(core.context.paths.dbFile) ?? null;
         if (g.json) printJson({ ok: problems.length === 0, problems, lastBackup: backup });
         else {

@@ -2,9 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { startHttpHost } from '../../server/http-host';
 import type { Core } from '../../core';
-import { repoRoot } from '../host';
+import { repoRoot } from '../paths';
 import { printLine } from '../output';
 import { intOption, withCore } from '../run-command';
 
@@ -13,6 +12,7 @@ export const builtRendererDir = path.join(repoRoot, 'out', 'renderer');
 /** Serves until SIGINT/SIGTERM. */
 export async function serveUntilStopped(core: Core, port: number, token?: string): Promise<void> {
   const rendererDir = existsSync(path.join(builtRendererDir, 'index.html')) ? builtRendererDir : undefined;
+  const { startHttpHost } = await import('../../server/http-host');
   const host = await startHttpHost({ core, port, token, rendererDir });
   printLine(`Serving on ${host.url}`);
   printLine(`Token: ${host.token}`);

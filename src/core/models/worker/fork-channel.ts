@@ -4,14 +4,22 @@ import { fileURLToPath } from 'node:url';
 import type { HostToWorker, SpawnWorker, WorkerChannel, WorkerToHost } from './protocol';
 
 export interface ForkWorkerOptions {
-  /** The worker's entry script; default: node-entry.ts beside this file, run through tsx (development and tests). */
+  /**
+   * The worker's entry script; default: node-entry.ts beside this file, run through tsx (development and tests), or
+   * model-worker.mjs beside the compiled CLI (scripts/build-cli.mjs).
+   */
   entry?: string;
   execArgv?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
+function defaultEntry(): string {
+  const compiled = !import.meta.url.endsWith('.ts');
+  return fileURLToPath(new URL(compiled ? './model-worker.mjs' : './node-entry.ts', import.meta.url));
+}
+
 export function forkModelWorker(options: ForkWorkerOptions = {}): SpawnWorker {
-  const entry = options.entry ?? fileURLToPath(new URL('./node-entry.ts', import.meta.url));
+  const entry = options.entry ?? defaultEntry();
   const execArgv = options.execArgv ?? (entry.endsWith('.ts') ? ['--import', 'tsx'] : []);
   return (): WorkerChannel => {
     const child = fork(entry, [], {
