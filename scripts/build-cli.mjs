@@ -2,10 +2,13 @@
 // and `npm start` run plain JavaScript; tsx stays for development. Packages stay external: node_modules is resolved
 // at run time, as in development. Runs from `npm ci` (prepare) and `npm start`; takes about a second.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Chunk names carry content hashes: start clean so no stale chunk stays beside the new ones.
+rmSync(path.join(root, 'out', 'cli'), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: {
