@@ -1,6 +1,7 @@
 // Printing for the CLI: JSON when asked, otherwise short human lines; job progress on stderr.
 import type { JobInfo } from '../shared/jobs';
 import { isFinished } from '../shared/jobs';
+import { jobSummary, jobTitle } from '../shared/job-words';
 import type { Core } from '../core';
 
 export function printJson(value: unknown): void {
@@ -26,7 +27,7 @@ function progressLine(job: JobInfo): string {
   const pct = p.total > 0 ? ` ${Math.floor((p.done / p.total) * 100)}%` : '';
   const eta = p.etaSeconds !== undefined ? ` eta ${p.etaSeconds}s` : '';
   const failed = p.failed ? ` failed ${p.failed}` : '';
-  return `${job.kind}: ${p.done}/${p.total}${pct}${failed}${eta}${p.message ? ` ${p.message}` : ''}`;
+  return `${jobTitle(job)}: ${p.done}/${p.total}${pct}${failed}${eta}${p.message ? ` ${p.message}` : ''}`;
 }
 
 /** A check's report under --json, with the exit code text mode gives it: 1 when it is not ok. */
@@ -66,7 +67,7 @@ export async function followJob(core: Core, job: JobInfo, quiet: boolean): Promi
   try {
     const final = await core['jobs.wait']({ id: job.id });
     if (!quiet && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-    if (!quiet) process.stderr.write(`${progressLine(final)} -> ${final.status}\n`);
+    if (!quiet) process.stderr.write(`${jobSummary(final)}\n`);
     return final;
   } finally {
     off();

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { followJob, printJobJson, printJson, printLine, requireDone } from '../output';
 import { withCore } from '../run-command';
+import { jobSummary } from '../../shared/job-words';
 
 export function registerJobCommands(program: Command): void {
   const jobs = program
@@ -11,11 +12,7 @@ export function registerJobCommands(program: Command): void {
     withCore(async (core, g) => {
       const list = await core['jobs.list']({});
       if (g.json) return printJson(list);
-      for (const j of list) {
-        printLine(
-          `${j.id}  ${j.kind.padEnd(14)} ${j.status.padEnd(11)} ${j.progress.done}/${j.progress.total}  ${j.createdAt}`,
-        );
-      }
+      for (const j of list) printLine(`${j.id}  ${j.createdAt}  ${jobSummary(j)}`);
       if (list.length === 0) printLine('no jobs');
     }),
   );

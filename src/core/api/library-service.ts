@@ -52,7 +52,11 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       }
       // A wrong path is said at once, not as a failed job a moment later.
       const found = await stat(req.path).catch(() => null);
-      if (!found) throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}`);
+      if (!found)
+        throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}: the path does not exist`, {
+          path: req.path,
+          hint: 'Check the path for typos, or pick the folder or file with Browse.',
+        });
       // A FIFO, socket or device is refused before any job opens it (an open could wait forever).
       if (!found.isFile() && !found.isDirectory())
         throw new CuratorError(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { JobInfo } from '../../../shared/jobs';
 import type { CuratorClient } from '../client/client';
 import { EvaluationScreen } from '../evaluation/EvaluationScreen';
+import { JobNotifications } from '../jobs/JobNotifications';
 import { JobsScreen } from '../screens/JobsScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
 import { SelectionLab } from '../select/SelectionLab';
@@ -94,6 +95,7 @@ export function App({ client }: { client: CuratorClient }) {
         <main className="content">
           <Screen route={route} />
         </main>
+        <JobNotifications />
       </div>
     </ClientContext.Provider>
   );

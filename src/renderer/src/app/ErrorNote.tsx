@@ -23,6 +23,9 @@ const notInBuild =
   'This feature is not available in this build of the backend yet; the other screens still work.';
 
 function adviceFor(error: ApiErrorData): string | undefined {
+  // The thrower knows best: an error whose details carry a hint (e.g. a missing path) gets that one.
+  const own = (error.details as { hint?: unknown } | undefined)?.hint;
+  if (typeof own === 'string' && own) return own;
   const hint = endpointHint(problemOf(error.details));
   if (hint) return hint;
   if ((error.details as { notInBuild?: unknown } | undefined)?.notInBuild === true) return notInBuild;

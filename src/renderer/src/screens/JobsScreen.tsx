@@ -4,19 +4,7 @@ import { isFinished, type JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
-import { ProgressBar } from '../library/bits';
-
-const counterLabels: Record<string, string> = {
-  promptTokens: 'prompt tokens',
-  completionTokens: 'completion tokens',
-  tokens: 'tokens',
-  cost: 'est. cost',
-  estimatedCost: 'est. cost',
-  cached: 'from cache',
-  protected: 'kept (edited or verified)',
-  crossEncoderPairs: 'cross-encoder pairs',
-  llmCalls: 'LLM calls',
-};
+import { JobRow } from '../jobs/JobRow';
 
 /** The long actions a curator starts by hand; each becomes a job listed below. */
 function StartJobs({ onStarted }: { onStarted: (job: JobInfo) => void }) {
@@ -54,73 +42,19 @@ function StartJobs({ onStarted }: { onStarted: (job: JobInfo) => void }) {
   );
 }
 
-function Counters({ counters }: { counters: Record<string, number> | undefined }) {
-  if (!counters || Object.keys(counters).length === 0) return null;
-  return (
-    <span className="counters small">
-      {Object.entries(counters).map(([k, v]) => (
-        <span key={k} className="counter">
-          {counterLabels[k] ?? k}: <strong>{/cost/i.test(k) ? v.toFixed(4) : v.toLocaleString()}</strong>
-        </span>
-      ))}
-    </span>
-  );
-}
-
-function JobRow({ job, onChanged }: { job: JobInfo; onChanged: (job: JobInfo) => void }) {
-  const client = useClient();
-  const action = useAction();
-  const finished = isFinished(job.status);
-  const canResume = job.status === 'interrupted' || job.status === 'failed' || job.status === 'cancelled';
-  return (
-    <li className="job" data-job-kind={job.kind} data-status={job.status}>
-      <div className="row wrap">
-        <strong>{job.kind}</strong>
-        <span className={`badge job-${job.status}`}>{job.status}</span>
-        <span className="muted small">
-          started {new Date(job.createdAt).toLocaleString()}
-          {job.finishedAt ? ` · finished ${new Date(job.finishedAt).toLocaleTimeString()}` : ''}
-        </span>
-        <span className="spacer" />
-        {!finished && (
-          <button
-            onClick={async () =>
-              onChanged((await action.run(() => client.call('jobs.cancel', { id: job.id }))) ?? job)
-            }
-          >
-            Cancel
-          </button>
-        )}
-        {canResume && (
-          <button
-            title="Run it again; items already done are skipped, failed ones are retried"
-            onClick={async () =>
-              onChanged((await action.run(() => client.call('jobs.resume', { id: job.id }))) ?? job)
-            }
-          >
-            Resume
-          </button>
-        )}
-      </div>
-      <ProgressBar progress={job.progress} label={`${job.kind} progress`} />
-      <Counters counters={job.progress.counters} />
-      {job.error && (
-        <ErrorNote
-          error={{ code: job.error.code as never, message: job.error.message, details: job.error.details }}
-        />
-      )}
-      <ErrorNote error={action.error} onDismiss={action.clearError} />
-    </li>
-  );
-}
-
 export function JobsScreen() {
   const listed = useApi('jobs.list', { limit: 200 });
   const [jobs, setJobs] = useState<Map<string, JobInfo>>(new Map());
   useEffect(() => {
     if (listed.data) setJobs(new Map(listed.data.map((j) => [j.id, j])));
   }, [listed.data]);
-  const upsert = (job: JobInfo) => setJobs((prev) => new Map(prev).set(job.id, job));
+  // The answer to a Cancel can arrive after the event that the job stopped: the newer state wins.
+  const upsert = (job: JobInfo) =>
+    setJobs((prev) => {
+      const known = prev.get(job.id);
+      if (known && known.updatedAt > job.updatedAt) return prev;
+      return new Map(prev).set(job.id, job);
+    });
   useCuratorEvent((event) => {
     if (event.type === 'job.updated') upsert(event.job);
   });

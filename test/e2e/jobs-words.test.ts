@@ -1,0 +1,141 @@
+// Jobs in a person's words (issue 14), in Debian's Chromium against the browser mode and the loopback OpenAI server:
+// titles ("Import sample-library", "Parse 48 skills"), a notice when a job ends with a link to its result, a job that
+// finished with failures is not green and offers a retry of the failed items, a curator's own Cancel is not an
+// error, and a missing import path says that the path does not exist.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiServer, userText, type CannedReply, type OpenAiServer } from '../fixtures/openai-server';
+import {
+  chromiumPath,
+  ensureRendererBuilt,
+  inBothThemes,
+  launchChromium,
+  repoRoot,
+  screenshot,
+  screenshotDir,
+  startBrowserModeServer,
+  watchPageProblems,
+  type BrowserModeServer,
+} from './harness';
+
+const nameOf = (text: string) => /\nname: (\S+)/.exec(text)?.[1] ?? '?';
+const states = (name: string): CannedReply => ({
+  content: `Precondition_State: None\nCompletion_State: The ${name} result exists.`,
+});
+
+describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in words', () => {
+  let server: BrowserModeServer;
+  let llm: OpenAiServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let reply: (name: string) => CannedReply;
+
+  beforeAll(async () => {
+    const renderer = await ensureRendererBuilt();
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startBrowserModeServer(renderer);
+    reply = (name) => (name === 'household-make-coffee' ? { content: 'I would rather not.' } : states(name));
+    llm = await startOpenAiServer({ reply: (req) => reply(nameOf(userText(req))) });
+    await server.core['settings.update']({
+      patch: { llm: { baseURL: llm.baseURL, model: 'e2e-model', maxRetries: 0, concurrency: 1 } },
+    });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(20_000);
+    problems = watchPageProblems(page);
+    await page.goto(server.pageUrl);
+    await page.locator('.topbar').waitFor();
+    await page.evaluate(() => (window.location.hash = '#/jobs'));
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail' || !page) return;
+    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
+    await screenshot(page, `failed-jobs-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await llm?.close();
+  });
+
+  const row = (kind: string) => page.locator(`li.job[data-job-kind="${kind}"]`).first();
+
+  it('names an import for its source, tells when it ends, and opens its report', async () => {
+    const job = await server.core['library.import']({
+      path: path.join(repoRoot, 'resources', 'sample-library'),
+    });
+    await server.core['jobs.wait']({ id: job.id });
+    const notice = page.locator(`.notice[data-job-id="${job.id}"]`);
+    await expect.poll(() => notice.textContent()).toContain('Import sample-library: done (48 items)');
+    await expect.poll(() => notice.getAttribute('class')).toContain('notice-done');
+
+    await expect
+      .poll(() => row('library.import').locator('.job-title').textContent())
+      .toBe('Import sample-library');
+    expect(await row('library.import').locator('.badge').textContent()).toBe('done');
+    expect(await row('library.import').getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    await row('library.import').getByRole('button', { name: 'Report' }).click();
+    await expect.poll(() => row('library.import').locator('.job-report').textContent()).toContain('48 added');
+  });
+
+  it('shows a parse that finished with failures as not done, keeps its notice, and offers a retry', async () => {
+    const job = await server.core['parse.skills']({});
+    const final = await server.core['jobs.wait']({ id: job.id });
+    expect(final.status).toBe('done');
+    expect(final.progress.failed).toBe(1);
+    const notice = page.locator(`.notice[data-job-id="${job.id}"]`);
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('Parse 48 skills: done with failures (1 of 48 failed)');
+    const parse = row('parse.skills');
+    await expect.poll(() => parse.locator('.badge').textContent()).toBe('done with failures');
+    const badgeColour = await parse.locator('.badge').evaluate((el) => getComputedStyle(el).color);
+    const doneColour = await row('library.import')
+      .locator('.badge')
+      .evaluate((el) => getComputedStyle(el).color);
+    expect(badgeColour).not.toBe(doneColour);
+    await inBothThemes(page, 'jobs-with-failures');
+    // A done notice goes away by itself; one with failures stays until dismissed.
+    await page.waitForTimeout(8500);
+    expect(await notice.count()).toBe(1);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await notice.count()).toBe(0);
+
+    reply = states;
+    await parse.getByRole('button', { name: 'Retry failed' }).click();
+    // A new job, titled for the one skill it parses, ends done.
+    const retry = page.locator('li.job[data-job-kind="parse.skills"]').first();
+    await expect.poll(() => retry.locator('.job-title').textContent()).toBe('Parse 1 skill');
+    await expect.poll(() => retry.locator('.badge').textContent()).toBe('done');
+  });
+
+  it("shows the curator's own cancel as cancelled, not as an error", async () => {
+    reply = (name) => ({ ...states(name), delayMs: 1500 }) as CannedReply;
+    const job = await server.core['parse.skills']({ only: 'all', force: true });
+    const running = page.locator(`li.job[data-outcome="running"]`).first();
+    await running.getByRole('button', { name: 'Cancel' }).click();
+    const final = await server.core['jobs.wait']({ id: job.id });
+    expect(final.status).toBe('cancelled');
+    const cancelled = page.locator(`li.job[data-outcome="cancelled"]`).first();
+    await expect.poll(() => cancelled.locator('.badge').textContent()).toBe('cancelled');
+    expect(await cancelled.locator('.error-note').count()).toBe(0);
+    expect(await cancelled.textContent()).toContain('Resume goes on from there');
+    expect(await cancelled.getByRole('button', { name: 'Resume' }).count()).toBe(1);
+  });
+
+  it('says that a missing import path does not exist', async () => {
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Path to import').fill('/no/such/folder');
+    await page.getByLabel('Import').getByRole('button', { name: 'Import', exact: true }).click();
+    const note = page.locator('.error-note').first();
+    await expect.poll(() => note.textContent()).toContain('the path does not exist');
+    expect(await note.locator('.hint').textContent()).toContain('Check the path');
+    expect(problems.filter((p) => !p.includes('404') && !p.includes('Failed to load resource'))).toEqual([]);
+  });
+});
