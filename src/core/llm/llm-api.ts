@@ -17,7 +17,7 @@ import { parseSkills, type ParseSkillsParams } from './parse-skills';
 import { parseTask } from './parse-task';
 import type { LlmClient } from './ports';
 import { parseLlmSettings, type ApiKeyProvider, type LlmEndpointSettings } from './settings';
-import { testConnection } from './test-connection';
+import { listModels, testConnection } from './test-connection';
 
 export const PARSE_SKILLS_JOB = 'parse.skills';
 
@@ -34,9 +34,17 @@ const parseSkillsParams = z
 
 const skillId = z.number().int().positive();
 
+/** Values typed in Settings but not saved yet, laid over the saved ones; anything but a plain object is ignored. */
+function overlay(draft: unknown): Record<string, unknown> {
+  return draft && typeof draft === 'object' && !Array.isArray(draft)
+    ? (draft as Record<string, unknown>)
+    : {};
+}
+
 export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
   const apiKey: ApiKeyProvider = async () => (await ctx.secrets.getApiKey()) ?? undefined;
-  const endpoint = (): LlmEndpointSettings => parseLlmSettings(ctx.settings.get().llm);
+  const endpoint = (draft?: Record<string, unknown>): LlmEndpointSettings =>
+    parseLlmSettings({ ...ctx.settings.get().llm, ...overlay(draft) });
   const client = (): LlmClient =>
     createLlmClient({ settings: endpoint(), apiKey, logger: ctx.logger, clock: ctx.clock });
   const changed = (skillIds: number[]) => ctx.events.emit({ type: 'states.changed', skillIds });
@@ -57,15 +65,33 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
   );
 
   return {
-    'llm.test': async () => {
+    'llm.test': async (req) => {
       let settings: LlmEndpointSettings;
       try {
-        settings = endpoint();
+        settings = endpoint(req?.llm);
       } catch (error) {
         const message = error instanceof CuratorError ? error.message : String(error);
         return { ok: false, message: `${message}. Set the endpoint's base URL and model in Settings.` };
       }
       return testConnection(settings, apiKey, { clock: ctx.clock });
+    },
+    'llm.models': async (req) => {
+      let settings: LlmEndpointSettings;
+      try {
+        // Listing needs only the address: a model not chosen yet is what the list is for.
+        settings = parseLlmSettings({ ...ctx.settings.get().llm, ...overlay(req?.llm), model: 'any' });
+      } catch (error) {
+        return { models: [], message: error instanceof CuratorError ? error.message : String(error) };
+      }
+      try {
+        const models = await listModels(settings, apiKey);
+        return models.length > 0
+          ? { models: [...new Set(models)].sort() }
+          : { models: [], message: `${settings.baseURL}/models listed no models; type the model's name.` };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return { models: [], message: `Could not reach ${settings.baseURL}/models (${reason}).` };
+      }
     },
     'llm.setApiKey': async (req) => {
       const key = typeof req.apiKey === 'string' ? req.apiKey.trim() || null : null;

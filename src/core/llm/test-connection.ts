@@ -62,7 +62,7 @@ export async function testConnection(
   }
 }
 
-async function listModels(
+export async function listModels(
   settings: LlmEndpointSettings,
   apiKey: ApiKeyProvider,
   inner?: typeof globalThis.fetch,

@@ -60,7 +60,10 @@ export interface TaskParse {
 }
 
 export interface LlmApi {
-  'llm.test'(req: Record<string, never>): Promise<ConnectionReport>;
+  /** Tests the saved endpoint, or the saved one with `llm` laid over it (values not saved yet). */
+  'llm.test'(req: { llm?: Record<string, unknown> }): Promise<ConnectionReport>;
+  /** The models the endpoint lists at GET /models, to pick from; `message` says why the list is empty. */
+  'llm.models'(req: { llm?: Record<string, unknown> }): Promise<{ models: string[]; message?: string }>;
   /** Stores the API key for the endpoint (never returned, never logged). */
   'llm.setApiKey'(req: { apiKey: string | null }): Promise<{ stored: boolean }>;
   'parse.skills'(req: {
@@ -99,6 +102,7 @@ export interface LlmApi {
 
 export const llmMethods = [
   'llm.test',
+  'llm.models',
   'llm.setApiKey',
   'parse.skills',
   'parse.task',

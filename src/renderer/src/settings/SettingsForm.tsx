@@ -1,4 +1,5 @@
 // One settings group as form controls, generated from the schema's fields.
+import { inUnit, unitFor, wordsFor } from './field-words';
 import type { Field } from './schema-fields';
 import { labelFor } from './schema-fields';
 
@@ -9,11 +10,14 @@ export function FieldControl({
   value,
   onChange,
   path,
+  suggestions,
 }: {
   field: Field;
   value: unknown;
   onChange: (v: unknown) => void;
   path: string;
+  /** Per path, the id of a <datalist> offering values for a text field (e.g. the endpoint's models). */
+  suggestions?: Record<string, string>;
 }) {
   const id = `setting-${path}`;
   if (field.kind === 'group') {
@@ -28,18 +32,23 @@ export function FieldControl({
             path={`${path}.${f.key}`}
             value={values[f.key]}
             onChange={(v) => onChange({ ...values, [f.key]: v })}
+            suggestions={suggestions}
           />
         ))}
       </fieldset>
     );
   }
+  const words = wordsFor(path);
+  const unit = field.kind === 'number' ? unitFor(path, field.defaultValue) : undefined;
+  const bound = (n: number) => (unit ? inUnit(n, unit) : n.toLocaleString());
   const label = (
     <label htmlFor={id}>
-      {labelFor(field.key)}
+      {words?.label ?? labelFor(field.key)}
       {field.kind === 'number' && (field.min !== undefined || field.max !== undefined) && (
         <span className="muted small">
           {' '}
-          ({field.min ?? '…'}–{field.max ?? '…'})
+          ({field.min !== undefined ? bound(field.min) : '…'}–
+          {field.max !== undefined ? bound(field.max) : '…'})
         </span>
       )}
     </label>
@@ -57,20 +66,29 @@ export function FieldControl({
         </select>
       );
       break;
-    case 'number':
+    case 'number': {
+      const factor = unit?.factor ?? 1;
       control = (
-        <input
-          id={id}
-          name={path}
-          type="number"
-          min={field.min}
-          max={field.max}
-          step={field.integer ? 1 : 'any'}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-        />
+        <span className="row">
+          <input
+            id={id}
+            name={path}
+            type="number"
+            min={field.min !== undefined ? field.min / factor : undefined}
+            max={field.max !== undefined ? field.max / factor : undefined}
+            step={field.integer && !unit ? 1 : 'any'}
+            value={typeof value === 'number' ? Number((value / factor).toPrecision(12)) : ''}
+            onChange={(e) => {
+              if (e.target.value === '') return onChange(undefined);
+              const stored = Number(e.target.value) * factor;
+              onChange(field.integer ? Math.round(stored) : stored);
+            }}
+          />
+          {unit && <span className="muted unit">{unit.name}</span>}
+        </span>
       );
       break;
+    }
     case 'boolean':
       control = (
         <input
@@ -89,6 +107,7 @@ export function FieldControl({
           name={path}
           type="text"
           value={String(value ?? '')}
+          list={suggestions?.[path]}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -97,6 +116,7 @@ export function FieldControl({
     <div className="field">
       {label}
       {control}
+      {words?.help && <span className="muted small field-help">{words.help}</span>}
     </div>
   );
 }

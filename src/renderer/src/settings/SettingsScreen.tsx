@@ -4,7 +4,7 @@ import type { Settings, SettingsPatch } from '../../../shared/settings';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
-import { LlmTools } from './LlmTools';
+import { LlmTools, modelListId } from './LlmTools';
 import { ModelsPanel } from './ModelsPanel';
 import { FieldControl } from './SettingsForm';
 import { labelFor, settingsFields } from './schema-fields';
@@ -73,11 +73,21 @@ export function SettingsScreen() {
                 setSaved(false);
                 setDraft({ ...draft, [field.key]: v } as Settings);
               }}
+              suggestions={{ 'llm.model': modelListId }}
             />
             {field.key === 'models' && (
               <ModelsPanel slots={{ embedder: draft.models.embedder, reranker: draft.models.reranker }} />
             )}
-            {field.key === 'llm' && <LlmTools dirty={changedGroups.includes('llm')} />}
+            {field.key === 'llm' && (
+              <LlmTools
+                dirty={changedGroups.includes('llm')}
+                draft={draft.llm as unknown as Record<string, unknown>}
+                onPickModel={(model) => {
+                  setSaved(false);
+                  setDraft({ ...draft, llm: { ...draft.llm, model } });
+                }}
+              />
+            )}
           </section>
         ))}
       </div>
