@@ -1,5 +1,6 @@
 // The published ONNX exports the app can download, and which files of a hub repository one dtype needs.
 import type { ModelRole } from '../../../shared/api/models';
+import { publishedModelInfo } from '../../../shared/published-models';
 import { onnxFileForDtype, type OnnxDtype } from './dtype-device';
 
 export interface PublishedModel {
@@ -10,12 +11,8 @@ export interface PublishedModel {
 }
 
 export const publishedModels: Record<ModelRole, PublishedModel> = {
-  embedder: {
-    role: 'embedder',
-    repo: 'onnx-community/Qwen3-Embedding-0.6B-ONNX',
-    id: 'Qwen3-Embedding-0.6B',
-  },
-  reranker: { role: 'reranker', repo: 'onnx-community/Qwen3-Reranker-0.6B-ONNX', id: 'Qwen3-Reranker-0.6B' },
+  embedder: { role: 'embedder', ...publishedModelInfo.embedder },
+  reranker: { role: 'reranker', ...publishedModelInfo.reranker },
 };
 
 export interface HubFile {

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ModelRole, ModelVerifyReport } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
+import { approxWeightsBytes, modelFolderLayout, publishedModelInfo } from '../../../shared/published-models';
 import type { Settings } from '../../../shared/settings';
 
 type ModelSlot = Settings['models']['embedder'];
@@ -31,6 +32,28 @@ function VerifyReport({ report }: { report: ModelVerifyReport }) {
   );
 }
 
+const gb = (bytes: number) => `${(bytes / 1e9).toFixed(bytes < 1e9 ? 2 : 1)} GB`;
+
+/** What the download fetches, and how to get the same files onto a machine without network. */
+function DownloadHelp({ role }: { role: ModelRole }) {
+  const { repo } = publishedModelInfo[role];
+  return (
+    <details className="download-help small">
+      <summary>
+        Download size: about {gb(approxWeightsBytes.q8)} (q8), {gb(approxWeightsBytes.fp16)} (fp16),{' '}
+        {gb(approxWeightsBytes.fp32)} (fp32). No network here?
+      </summary>
+      <p>
+        Download these files elsewhere from <code>https://huggingface.co/{repo}</code>, copy them to this
+        machine in one folder laid out as below, type that folder in “
+        {role === 'embedder' ? 'Embedding' : 'Reranker'} model folder” above, then Verify folder and Use this
+        folder.
+      </p>
+      <pre className="layout">{modelFolderLayout.map((line) => `<folder>/${line}`).join('\n')}</pre>
+    </details>
+  );
+}
+
 function RoleTools({ role, slot }: { role: ModelRole; slot: ModelSlot }) {
   const path = slot.path;
   const client = useClient();
@@ -44,6 +67,7 @@ function RoleTools({ role, slot }: { role: ModelRole; slot: ModelSlot }) {
         <strong>{role}</strong>
         <button
           disabled={!path || action.busy}
+          title={path ? `Check the files in ${path}` : 'Type the model folder above first'}
           onClick={async () =>
             setReport((await action.run(() => client.call('models.verify', { role, path }))) ?? null)
           }
@@ -76,10 +100,36 @@ function RoleTools({ role, slot }: { role: ModelRole; slot: ModelSlot }) {
           Download published model
         </button>
       </div>
+      <DownloadHelp role={role} />
       {report && <VerifyReport report={report} />}
       {job && <ProgressBar progress={job.progress} label={`${role} download`} />}
       {job?.error && <ErrorNote error={{ code: job.error.code as never, message: job.error.message }} />}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
+    </div>
+  );
+}
+
+/** The index holds embedding vectors: with the lexical recall engine there is nothing to build, and it says why. */
+function BuildIndexButton({
+  lexical,
+  busy,
+  onBuild,
+}: {
+  lexical: boolean;
+  busy: boolean;
+  onBuild: () => void;
+}) {
+  return (
+    <div className="row wrap">
+      <button disabled={busy || lexical} onClick={onBuild}>
+        Build index
+      </button>
+      {lexical && (
+        <span className="muted small" data-testid="index-disabled-reason">
+          The recall engine is lexical (offline), which needs no vector index. Choose onnx or remote as the
+          Recall engine under Scoring engines, save, then build.
+        </span>
+      )}
     </div>
   );
 }
@@ -150,12 +200,11 @@ export function ModelsPanel({ slots }: { slots: Record<ModelRole, ModelSlot> }) 
             : ''}
         </p>
       )}
-      <button
-        disabled={action.busy}
-        onClick={async () => setIndexJob((await action.run(() => client.call('index.build', {}))) ?? null)}
-      >
-        Build index
-      </button>
+      <BuildIndexButton
+        lexical={status.data?.find((s) => s.role === 'embedder')?.engine === 'lexical'}
+        busy={action.busy}
+        onBuild={async () => setIndexJob((await action.run(() => client.call('index.build', {}))) ?? null)}
+      />
       {job && <ProgressBar progress={job.progress} label="Index build" />}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
     </div>
