@@ -58,7 +58,9 @@ describe.runIf(chromiumOrSkip())('local models in the Settings screen', () => {
     await expect.poll(() => models.getByTestId('engine-status').textContent()).toMatch(/lexical/);
     // Lexical recall needs no index: the button says why it cannot be used, and a download says what it costs.
     expect(await models.getByRole('button', { name: 'Build index' }).isDisabled()).toBe(true);
-    expect(await models.getByTestId('index-disabled-reason').textContent()).toContain('needs no vector index');
+    expect(await models.getByTestId('index-disabled-reason').textContent()).toContain(
+      'needs no vector index',
+    );
     await models.locator('.download-help summary').first().click();
     expect(await models.locator('.download-help').first().textContent()).toMatch(
       /Download size: about 0\.60 GB \(q8\).*huggingface\.co\/onnx-community\/Qwen3-Embedding-0\.6B-ONNX.*<folder>\/onnx\/model\.onnx/s,
