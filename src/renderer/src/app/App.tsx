@@ -4,14 +4,17 @@ import type { JobInfo } from '../../../shared/jobs';
 import type { CuratorClient } from '../client/client';
 import { EvaluationScreen } from '../evaluation/EvaluationScreen';
 import { JobNotifications } from '../jobs/JobNotifications';
+import { ReviewScreen } from '../review/ReviewScreen';
 import { JobsScreen } from '../screens/JobsScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
 import { SelectionLab } from '../select/SelectionLab';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { SkillScreen } from '../skill/SkillScreen';
+import { CommandPalette } from './CommandPalette';
 import { ClientContext, useCuratorEvent } from './context';
 import { routeHref, useRoute, type Route } from './router';
 import { useTheme, type ThemeChoice } from './theme';
+import { Toasts } from './toasts';
 
 const tabs: { screen: Route['screen']; label: string }[] = [
   { screen: 'library', label: 'Library' },
@@ -46,6 +49,8 @@ function Screen({ route }: { route: Route }) {
   switch (route.screen) {
     case 'skill':
       return <SkillScreen key={route.id} id={route.id} />;
+    case 'review':
+      return <ReviewScreen id={route.id} />;
     case 'jobs':
       return <JobsScreen />;
     case 'select':
@@ -62,7 +67,7 @@ function Screen({ route }: { route: Route }) {
 export function App({ client }: { client: CuratorClient }) {
   const route = useRoute();
   const [theme, setTheme] = useTheme(client);
-  const active = route.screen === 'skill' ? 'library' : route.screen;
+  const active = route.screen === 'skill' || route.screen === 'review' ? 'library' : route.screen;
   return (
     <ClientContext.Provider value={client}>
       <div className="app">
@@ -82,6 +87,9 @@ export function App({ client }: { client: CuratorClient }) {
           </nav>
           <span className="spacer" />
           <RunningJobs />
+          <span className="muted small palette-hint" title="Command palette">
+            Ctrl+K
+          </span>
           <span className="muted mode">{client.mode === 'desktop' ? 'Desktop' : 'Browser'}</span>
           <button
             className="ghost"
@@ -96,6 +104,8 @@ export function App({ client }: { client: CuratorClient }) {
           <Screen route={route} />
         </main>
         <JobNotifications />
+        <Toasts />
+        <CommandPalette />
       </div>
     </ClientContext.Provider>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 export type Route =
   | { screen: 'library' }
   | { screen: 'skill'; id: number }
+  | { screen: 'review'; id?: number }
   | { screen: 'jobs' }
   | { screen: 'select'; runId?: number }
   | { screen: 'evaluation' }
@@ -15,6 +16,10 @@ export function parseRoute(hash: string): Route {
     case 'skill': {
       const id = Number(parts[1]);
       return Number.isInteger(id) && id > 0 ? { screen: 'skill', id } : { screen: 'library' };
+    }
+    case 'review': {
+      const id = Number(parts[1]);
+      return Number.isInteger(id) && id > 0 ? { screen: 'review', id } : { screen: 'review' };
     }
     case 'jobs':
       return { screen: 'jobs' };
@@ -33,6 +38,7 @@ export function parseRoute(hash: string): Route {
 
 export function routeHref(route: Route): string {
   if (route.screen === 'skill') return `#/skill/${route.id}`;
+  if (route.screen === 'review' && route.id !== undefined) return `#/review/${route.id}`;
   if (route.screen === 'select' && route.runId !== undefined) return `#/select/${route.runId}`;
   return `#/${route.screen}`;
 }

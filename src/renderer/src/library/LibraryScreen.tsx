@@ -1,4 +1,5 @@
 // Library: search as you type (keyword, dense, hybrid), filters, the virtualised list, import and conflicts.
+import { ReviewButton } from '../review/ReviewScreen';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReviewStatus, SearchMode, SkillFilters } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
@@ -122,6 +123,7 @@ export function LibraryScreen() {
           <option value="warnings">With warnings</option>
           <option value="errors">With parse errors</option>
         </select>
+        <ReviewButton />
         <button className={showImport ? 'primary' : ''} onClick={() => setShowImport((v) => !v)}>
           Import…
         </button>

@@ -1,20 +1,17 @@
 // One skill: the SKILL.md text beside its parsed states, front matter, files, warnings; j/k/a/e move through review.
+// In the review queue (#/review/ID) the same page walks the unreviewed skills: a verifies with an Undo toast and
+// moves on, and the trail of visited skills survives a reload.
 import { useEffect, useRef } from 'react';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
+import { isTyping } from '../app/keys';
 import { navigate } from '../app/router';
+import { showToast } from '../app/toasts';
 import { useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
 import { SkillMarkdown } from '../markdown/SkillMarkdown';
+import { reviewStatuses, stepBack, undoVerify, visit } from '../review/review-trail';
 import { StatesPanel, type StatesPanelHandle } from './StatesPanel';
-
-/** Skills visited in this review session, so k can go back along the queue. */
-const visited: number[] = [];
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 function formatBytes(n: number): string {
   return n < 1024
@@ -24,7 +21,7 @@ function formatBytes(n: number): string {
       : `${(n / 1048576).toFixed(1)} MB`;
 }
 
-export function SkillScreen({ id }: { id: number }) {
+export function SkillScreen({ id, review = false }: { id: number; review?: boolean }) {
   const client = useClient();
   const skill = useApi('library.get', { id });
   const states = useRef<StatesPanelHandle>(null);
@@ -32,31 +29,31 @@ export function SkillScreen({ id }: { id: number }) {
     if (event.type === 'states.changed' && event.skillIds.includes(id)) skill.reload();
   });
 
-  useEffect(() => {
-    if (visited[visited.length - 1] !== id) visited.push(id);
-  }, [id]);
+  useEffect(() => visit(id), [id]);
 
   useEffect(() => {
+    const go = (skillId: number) =>
+      navigate(review ? { screen: 'review', id: skillId } : { screen: 'skill', id: skillId });
     const next = async () => {
-      const { skillId } = await client.call('states.next', {
-        afterId: id,
-        statuses: ['parsed', 'failed', 'edited', 'unparsed'],
-      });
-      if (skillId !== null) navigate({ screen: 'skill', id: skillId });
+      const { skillId } = await client.call('states.next', { afterId: id, statuses: [...reviewStatuses] });
+      if (skillId !== null) go(skillId);
+      else if (review) navigate({ screen: 'review' });
     };
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'j') void next().catch(() => undefined);
       else if (e.key === 'k') {
-        const at = visited.lastIndexOf(id);
-        const previous = at > 0 ? visited[at - 1] : undefined;
-        if (previous !== undefined) {
-          visited.splice(at, 1);
-          navigate({ screen: 'skill', id: previous });
-        }
+        const previous = stepBack(id);
+        if (previous !== undefined) go(previous);
       } else if (e.key === 'a') {
         void states.current?.verify().then(async (ok) => {
-          if (ok) await next().catch(() => undefined);
+          if (!ok) return;
+          const name = skill.data?.name ?? `skill ${id}`;
+          showToast(`Verified ${name}`, async () => {
+            await undoVerify(client, id);
+            showToast(`${name} is back to its earlier state`);
+          });
+          await next().catch(() => undefined);
         });
       } else if (e.key === 'e') {
         e.preventDefault();
@@ -65,7 +62,7 @@ export function SkillScreen({ id }: { id: number }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [client, id]);
+  }, [client, id, review, skill.data?.name]);
 
   if (skill.error) {
     return (
@@ -82,6 +79,7 @@ export function SkillScreen({ id }: { id: number }) {
     <div className="skill-screen">
       <div className="row wrap skill-head">
         <a href="#/library">← Library</a>
+        {review && <span className="badge">Review queue</span>}
         <h1 data-testid="skill-name">{s.name}</h1>
         <StatusBadge status={s.status} />
         <span className="muted small">

@@ -1,0 +1,113 @@
+// The review queue and the command palette (issue 14), keyboard only, in Debian's Chromium against the browser mode:
+// Ctrl+K opens the queue; a verifies and moves on from the first skill to the tenth; the trail survives a reload so
+// k goes back; u undoes the last verification; / focuses search; the palette finds a skill by a name prefix.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumPath,
+  ensureRendererBuilt,
+  inBothThemes,
+  launchChromium,
+  repoRoot,
+  screenshot,
+  screenshotDir,
+  startBrowserModeServer,
+  watchPageProblems,
+  type BrowserModeServer,
+} from './harness';
+
+describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review queue, keyboard only', () => {
+  let server: BrowserModeServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    const renderer = await ensureRendererBuilt();
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startBrowserModeServer(renderer);
+    const { core } = server;
+    const job = await core['library.import']({ path: path.join(repoRoot, 'resources', 'sample-library') });
+    expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+    const states = await core['states.import']({
+      path: path.join(repoRoot, 'resources', 'sample-states.jsonl'),
+    });
+    expect(states.applied).toBeGreaterThan(20);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(20_000);
+    problems = watchPageProblems(page);
+    await page.goto(server.pageUrl);
+    await page.locator('.topbar').waitFor();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail' || !page) return;
+    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
+    await screenshot(page, `failed-review-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const name = () => page.getByTestId('skill-name').textContent();
+  const verified = async () => (await server.core['library.stats']({})).byStatus.verified ?? 0;
+
+  it('walks from the first skill to the tenth with a, goes back with k after a reload, and undoes with u', async () => {
+    expect(await page.getByTestId('review-button').textContent()).toMatch(/^Review \d+$/);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('review');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('skill-name').waitFor();
+    const seen: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const current = (await name())!;
+      seen.push(current);
+      if (i === 5) {
+        await page.reload();
+        await expect.poll(name).toBe(current);
+        // The trail survived the reload: k goes back to the skill before, j returns.
+        await page.keyboard.press('k');
+        await expect.poll(name).toBe(seen[4]);
+        await page.keyboard.press('j');
+        await expect.poll(name).toBe(current);
+      }
+      await page.keyboard.press('a');
+      await expect.poll(name).not.toBe(current);
+      await page.locator('.toast', { hasText: `Verified ${current}` }).waitFor();
+    }
+    expect(new Set(seen).size).toBe(10);
+    await expect.poll(verified).toBe(10);
+    await inBothThemes(page, 'review-queue');
+
+    await page.keyboard.press('u');
+    await expect.poll(verified).toBe(9);
+    const tenth = (
+      await server.core['library.search']({ query: seen[9]!, mode: 'keyword', limit: 5 })
+    ).hits.find((h) => h.skill.name === seen[9])!;
+    expect((await server.core['states.get']({ skillId: tenth.skill.id })).status).not.toBe('verified');
+    await page.locator('.toast', { hasText: 'is back to its earlier state' }).waitFor();
+  });
+
+  it('finds a skill by a prefix of its name in the command palette, and / focuses search', async () => {
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('household-heat-object-micro');
+    const option = page.getByRole('option', { name: /household-heat-object-microwave/ });
+    await option.waitFor();
+    await inBothThemes(page, 'command-palette', '.palette');
+    for (let i = 0; i < 10 && (await option.getAttribute('aria-selected')) !== 'true'; i++)
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(name).toBe('household-heat-object-microwave');
+
+    await page.keyboard.press('/');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search');
+    expect(problems).toEqual([]);
+  });
+});
