@@ -110,4 +110,16 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
       .toBe('Search');
     expect(problems).toEqual([]);
   });
+
+  it('says that no skill matches the filters, not that the library is empty, and clears them', async () => {
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByLabel('Review status').selectOption('failed');
+    const noMatch = page.getByTestId('no-match');
+    await expect.poll(() => noMatch.textContent()).toContain('No skills match these filters');
+    expect(await page.getByText('The library is empty').count()).toBe(0);
+    await noMatch.getByRole('button', { name: 'Clear filters' }).click();
+    await page.locator('.skill-row').first().waitFor();
+    expect(await page.getByLabel('Review status').inputValue()).toBe('');
+  });
 });

@@ -67,7 +67,15 @@ export function LibraryScreen() {
   const hits = search.data?.hits ?? [];
   const searching = settledQuery !== '';
   const count = searching ? hits.length : (paged.total ?? 0);
-  const empty = !searching && paged.total === 0 && !paged.error;
+  const filtered = sourceId !== undefined || status !== undefined || problems !== '';
+  // Empty means the library holds nothing; a filter that matches nothing is said as such.
+  const empty = !searching && paged.total === 0 && !paged.error && !filtered;
+  const noMatch = !searching && paged.total === 0 && !paged.error && filtered;
+  const clearFilters = () => {
+    setSourceId(undefined);
+    setStatus(undefined);
+    setProblems('');
+  };
   // An import started from the empty library keeps its panel (progress, report) once the library fills.
   useEffect(() => {
     if (empty) setShowImport(true);
@@ -153,6 +161,15 @@ export function LibraryScreen() {
           <p>
             Import a folder of skills above. The sample library that ships with the app is in
             resources/sample-library.
+          </p>
+        </div>
+      ) : noMatch ? (
+        <div className="empty-state" data-testid="no-match">
+          <p>
+            No skills match these filters —{' '}
+            <button className="link" onClick={clearFilters}>
+              Clear filters
+            </button>
           </p>
         </div>
       ) : searching && search.data && hits.length === 0 ? (
