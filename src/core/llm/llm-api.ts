@@ -17,6 +17,7 @@ import { parseSkills, type ParseSkillsParams } from './parse-skills';
 import { parseTask } from './parse-task';
 import type { LlmClient } from './ports';
 import { parseLlmSettings, type ApiKeyProvider, type LlmEndpointSettings } from './settings';
+import { estimateParse } from './parse-estimate';
 import { listModels, testConnection } from './test-connection';
 
 export const PARSE_SKILLS_JOB = 'parse.skills';
@@ -92,6 +93,15 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
         const reason = error instanceof Error ? error.message : String(error);
         return { models: [], message: `Could not reach ${settings.baseURL}/models (${reason}).` };
       }
+    },
+    'parse.estimate': async (req) => {
+      const params = parseSkillsParams.safeParse(req ?? {});
+      if (!params.success)
+        throw new CuratorError('INVALID_ARGUMENT', params.error.issues.map((i) => i.message).join('; '));
+      // Prices and the model come from Settings; an endpoint not set up yet still gets a token count.
+      const saved = ctx.settings.get().llm;
+      const settings = parseLlmSettings({ ...saved, model: saved.model || 'unset' });
+      return estimateParse(ctx.db, settings, params.data);
     },
     'llm.setApiKey': async (req) => {
       const key = typeof req.apiKey === 'string' ? req.apiKey.trim() || null : null;

@@ -59,6 +59,21 @@ export interface TaskParse {
   raw?: string;
 }
 
+export interface ParseEstimate {
+  /** Skills the model would be asked about. */
+  toSend: number;
+  /** Edited or verified skills that keep their states (not sent). */
+  kept: number;
+  /** Skills whose current parse is reused (not sent). */
+  cached: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** At the prices in Settings; 0 when they are unset. */
+  cost: number;
+  /** 'library': rates measured on this library's past parses; 'default': no history yet. */
+  basis: 'library' | 'default';
+}
+
 export interface LlmApi {
   /** Tests the saved endpoint, or the saved one with `llm` laid over it (values not saved yet). */
   'llm.test'(req: { llm?: Record<string, unknown> }): Promise<ConnectionReport>;
@@ -66,6 +81,13 @@ export interface LlmApi {
   'llm.models'(req: { llm?: Record<string, unknown> }): Promise<{ models: string[]; message?: string }>;
   /** Stores the API key for the endpoint (never returned, never logged). */
   'llm.setApiKey'(req: { apiKey: string | null }): Promise<{ stored: boolean }>;
+  /** What `parse.skills` with the same request would send, and its estimated tokens and cost; nothing is sent. */
+  'parse.estimate'(req: {
+    only?: 'unparsed' | 'failed' | 'all';
+    ids?: number[];
+    force?: boolean;
+    replace?: boolean;
+  }): Promise<ParseEstimate>;
   'parse.skills'(req: {
     only?: 'unparsed' | 'failed' | 'all';
     ids?: number[];
@@ -105,6 +127,7 @@ export const llmMethods = [
   'llm.models',
   'llm.setApiKey',
   'parse.skills',
+  'parse.estimate',
   'parse.task',
   'states.get',
   'states.edit',

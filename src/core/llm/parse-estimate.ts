@@ -1,0 +1,101 @@
+// What a parse would cost before it starts: how many skills go to the model, and the tokens and money that takes,
+// from this library's own past parses when there are enough of them (tokens per character, answer length), else
+// from plain defaults. An estimate, said as such; the job counts the real figures.
+import { protectedStatuses } from '../states/states-records';
+import type { Db } from '../store/db';
+import { isCurrent, selectCandidates } from './parse-candidates';
+import {
+  buildSkillParseMessages,
+  MAX_SKILL_PROMPT_CHARS,
+  newBoundary,
+  SKILL_PARSE_PROMPT_VERSION,
+} from './prompts';
+import { estimateCost, type LlmEndpointSettings } from './settings';
+
+export interface ParseEstimateRequest {
+  only?: 'unparsed' | 'failed' | 'all';
+  ids?: number[];
+  force?: boolean;
+  replace?: boolean;
+}
+
+export interface ParseEstimate {
+  /** Skills the model would be asked about. */
+  toSend: number;
+  /** Edited or verified skills that keep their states (not sent). */
+  kept: number;
+  /** Skills whose current parse is reused (not sent). */
+  cached: number;
+  promptTokens: number;
+  completionTokens: number;
+  cost: number;
+  /** 'library': rates measured on this library's past parses; 'default': no such history yet. */
+  basis: 'library' | 'default';
+}
+
+const defaultCharsPerToken = 3.5;
+const defaultAnswerTokens = 120;
+const enoughHistory = 5;
+
+const boundary = newBoundary();
+
+function promptChars(fullText: string): number {
+  const text = fullText.slice(0, MAX_SKILL_PROMPT_CHARS);
+  return buildSkillParseMessages(text, boundary).reduce((n, m) => n + m.content.length, 0);
+}
+
+function measuredRates(db: Db): { charsPerToken: number; answerTokens: number } | null {
+  const row = db
+    .prepare(
+      `SELECT COUNT(*) AS n, SUM(st.prompt_tokens) AS prompt, SUM(st.completion_tokens) AS completion,
+         SUM(MIN(length(s.full_text), ?)) AS chars
+       FROM skill_states st JOIN skills s ON s.id = st.skill_id
+       WHERE st.prompt_tokens > 0 AND st.status IN ('parsed', 'edited', 'verified')`,
+    )
+    .get(MAX_SKILL_PROMPT_CHARS) as {
+    n: number;
+    prompt: number | null;
+    completion: number | null;
+    chars: number | null;
+  };
+  if (row.n < enoughHistory || !row.prompt || !row.chars) return null;
+  const overhead = promptChars('');
+  return {
+    charsPerToken: (row.chars + row.n * overhead) / row.prompt,
+    answerTokens: (row.completion ?? 0) / row.n,
+  };
+}
+
+export function estimateParse(
+  db: Db,
+  settings: LlmEndpointSettings,
+  req: ParseEstimateRequest,
+): ParseEstimate {
+  const only = req.only ?? (req.ids ? 'all' : 'unparsed');
+  const explicit = new Set(req.ids ?? []);
+  const sendAnyway = req.force === true || only === 'failed';
+  const rates = measuredRates(db);
+  const charsPerToken = rates?.charsPerToken ?? defaultCharsPerToken;
+  const answerTokens = rates?.answerTokens ?? defaultAnswerTokens;
+  const estimate: ParseEstimate = {
+    toSend: 0,
+    kept: 0,
+    cached: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    cost: 0,
+    basis: rates ? 'library' : 'default',
+  };
+  for (const c of selectCandidates(db, only, req.ids)) {
+    const replace = req.replace === true && explicit.has(c.id);
+    if (c.status !== null && protectedStatuses.includes(c.status) && !replace) estimate.kept++;
+    else if (!sendAnyway && isCurrent(c, settings.model, SKILL_PARSE_PROMPT_VERSION)) estimate.cached++;
+    else {
+      estimate.toSend++;
+      estimate.promptTokens += Math.ceil(promptChars(c.fullText) / charsPerToken);
+      estimate.completionTokens += Math.ceil(answerTokens);
+    }
+  }
+  estimate.cost = estimateCost(settings, estimate.promptTokens, estimate.completionTokens);
+  return estimate;
+}
