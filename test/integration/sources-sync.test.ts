@@ -137,7 +137,7 @@ describe('a Git source', () => {
       token,
     });
     expect(job.status).toBe('done');
-    expect((job.result as ImportReport).duplicates.map((d) => d.name)).toEqual(['gamma']);
+    expect((job.result as ImportReport).duplicates?.map((d) => d.name)).toEqual(['gamma']);
   });
 });
 
