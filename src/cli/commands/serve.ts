@@ -13,7 +13,8 @@ export const builtRendererDir = path.join(repoRoot, 'out', 'renderer');
 /** Serves until SIGINT/SIGTERM. */
 export async function serveUntilStopped(core: Core, port: number, token?: string): Promise<void> {
   const rendererDir = existsSync(path.join(builtRendererDir, 'index.html')) ? builtRendererDir : undefined;
-  const host = await startHttpHost({ core, port, token, rendererDir });
+  const uploadDir = path.join(core.context.paths.dataDir, 'uploads');
+  const host = await startHttpHost({ core, port, token, rendererDir, uploadDir });
   printLine(`Serving on ${host.url}`);
   printLine(`Token: ${host.token}`);
   if (rendererDir) printLine(`Open ${host.url}/#token=${host.token}`);

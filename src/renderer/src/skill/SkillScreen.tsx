@@ -5,6 +5,8 @@ import { useClient, useCuratorEvent } from '../app/context';
 import { navigate } from '../app/router';
 import { useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
+import { DeleteSkillButton } from '../library/DeleteSkillButton';
+import { SkillChangedNote } from '../library/SkillChangedNote';
 import { SkillMarkdown } from '../markdown/SkillMarkdown';
 import { StatesPanel, type StatesPanelHandle } from './StatesPanel';
 
@@ -89,7 +91,9 @@ export function SkillScreen({ id }: { id: number }) {
         </span>
         <span className="spacer" />
         <span className="muted small keys">j next · k previous · a accept · e edit</span>
+        <DeleteSkillButton skillId={s.id} />
       </div>
+      <SkillChangedNote skillId={s.id} />
       <p className="description">{s.description}</p>
       <div className="two-columns">
         <div className="column">
