@@ -1,6 +1,6 @@
 // Add a Git repository as a source: URL, branch or tag, sub-folder, and a token for a private one (kept like the LLM
 // key, never shown again). The clone and import run as a job; its report shows here.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportReport } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
@@ -22,8 +22,11 @@ export function AddGitForm({ onImported }: { onImported: () => void }) {
   const job = useJob(started);
   const report = job?.status === 'done' ? (job.result as ImportReport) : null;
   const finished = job?.status === 'done' || job?.status === 'failed' ? job.id : null;
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    if (finished) onImported();
+    if (!finished || told.current === finished) return;
+    told.current = finished;
+    onImported();
   }, [finished, onImported]);
 
   return (
