@@ -32,7 +32,7 @@ const upload = (name: string, body: string | Buffer, token: string | null = host
   fetch(`${to.url}/api/upload?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: token ? { Authorization: `Bearer ${token}` } : {},
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
 
 describe('POST /api/upload', () => {

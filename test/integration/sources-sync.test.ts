@@ -231,3 +231,41 @@ describe('a name conflict', () => {
     ]);
   });
 });
+
+describe('what a failed or empty import leaves', () => {
+  it('an empty folder says "No SKILL.md found" and leaves no source', async () => {
+    const empty = path.join(root, 'empty-folder');
+    mkdirSync(path.join(empty, 'docs'), { recursive: true });
+    writeFileSync(path.join(empty, 'docs', 'README.md'), 'no skills here\n');
+    const before = (await core['library.sources']({})).length;
+    const job = await core['jobs.wait']({ id: (await core['library.import']({ path: empty })).id });
+    expect(job.status).toBe('failed');
+    expect(job.error?.message).toMatch(/No SKILL.md found in .*empty-folder/);
+    expect((await core['library.sources']({})).length).toBe(before);
+  });
+
+  it('a folder whose every skill is rejected reports why, and leaves no empty source', async () => {
+    const bad = path.join(root, 'all-bad');
+    mkdirSync(path.join(bad, 'broken'), { recursive: true });
+    writeFileSync(path.join(bad, 'broken', 'SKILL.md'), 'no front matter at all\n');
+    const before = (await core['library.sources']({})).length;
+    const job = await core['jobs.wait']({ id: (await core['library.import']({ path: bad })).id });
+    expect(job.status).toBe('done');
+    expect((job.result as ImportReport).rejected).toHaveLength(1);
+    expect((await core['library.sources']({})).length).toBe(before);
+  });
+
+  it('a source that already held skills stays when it is re-imported empty (its skills are removed)', async () => {
+    const folder = path.join(root, 'shrinking');
+    mkdirSync(path.join(folder, 'solo'), { recursive: true });
+    writeFileSync(path.join(folder, 'solo', 'SKILL.md'), skillMd('solo', 'Alone.'));
+    const first = await core['jobs.wait']({ id: (await core['library.import']({ path: folder })).id });
+    rmSync(path.join(folder, 'solo'), { recursive: true });
+    const again = await core['jobs.wait']({ id: (await core['library.import']({ path: folder })).id });
+    expect(again.status).toBe('done');
+    expect((again.result as ImportReport).removed.map((s) => s.name)).toEqual(['solo']);
+    expect(
+      (await core['library.sources']({})).some((s) => s.id === (first.result as ImportReport).sourceId),
+    ).toBe(true);
+  });
+});

@@ -1,13 +1,12 @@
 // The sources part of the API: Git sources, update checks and applying them, folder watches, delete with undo and
 // the conflict diff. The library is written only by addGit (an import job), apply, delete and undo.
 import path from 'node:path';
-import { rmSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import type { SourcesApi, UpdateCheck } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
-import { importSource } from '../skills/importer';
+import { importWithoutJunk } from './import-without-junk';
 import { defaultImportSettings, type LibraryDeps } from '../skills/types';
-import type { Db } from '../store/db';
 import { findSource } from '../store/sources-repo';
 import { applyScan } from './apply-update';
 import { conflictDiff } from './conflict-diff';
@@ -65,33 +64,32 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
     const folder = path.join(params.cacheDir, 'checkout', params.subdir);
     let report;
     try {
-      report = await importSource(
+      report = await importWithoutJunk(
         deps,
         { path: folder, kind: 'folder', label: params.label ?? repoName(params.url, params.subdir) },
         { signal: job.signal, report: job.report, id: job.jobId },
         { settings: ctx.settings.get().import },
       );
+    } catch (error) {
+      // Nothing stayed in the library: the clone goes too (and the token with it).
+      const uri = realpathSync.native(folder);
+      if (!db.prepare('SELECT 1 FROM sources WHERE uri = ?').get(uri)) {
+        rmSync(params.cacheDir, { recursive: true, force: true });
+        if (params.usesToken) await ctx.secrets.setSecret?.(tokenName(params.cacheDir), null);
+      }
+      throw error instanceof CuratorError && error.code === 'NOT_FOUND'
+        ? new CuratorError(
+            'NOT_FOUND',
+            `No SKILL.md found in ${params.url}${params.subdir ? ` (${params.subdir})` : ''}`,
+          )
+        : error;
     } finally {
       changed('import');
     }
-    const stored =
-      report.added.length +
-      report.updated.length +
-      report.unchanged.length +
-      report.duplicates.length +
-      report.conflicts.length;
-    if (stored === 0 && !report.cancelled && !findGitSource(db, report.sourceId)) {
-      // A repository with nothing to import does not stay behind as an empty source.
-      deleteSourceRow(db, report.sourceId);
+    if (!findSource(db, report.sourceId)) {
+      // Everything was rejected: the report says why, and no empty source stays behind.
       rmSync(params.cacheDir, { recursive: true, force: true });
-      changed('import');
-      throw new CuratorError(
-        'NOT_FOUND',
-        report.rejected.length === 0
-          ? `No SKILL.md found in ${params.url}${params.subdir ? ` (${params.subdir})` : ''}`
-          : `Nothing imported from ${params.url}: ${report.rejected.length} rejected, e.g. ${report.rejected[0]?.issues[0]?.message ?? ''}`,
-        { rejected: report.rejected },
-      );
+      return report;
     }
     saveGitSource(db, { sourceId: report.sourceId, ...params, commit }, now());
     return report;
@@ -265,13 +263,4 @@ function repoName(url: string, subdir: string): string {
       .pop()
       ?.replace(/\.git$/, '') || url;
   return subdir ? `${base}/${subdir}` : base;
-}
-
-function deleteSourceRow(db: Db, sourceId: number): void {
-  db.transaction(() => {
-    db.prepare('DELETE FROM skills_fts WHERE rowid IN (SELECT id FROM skills WHERE source_id = ?)').run(
-      sourceId,
-    );
-    db.prepare('DELETE FROM sources WHERE id = ?').run(sourceId);
-  }).immediate();
 }
