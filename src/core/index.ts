@@ -11,6 +11,7 @@ import { createModelsService } from './api/models-service';
 import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
+export { resumeFolderWatches } from './sources/sources-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
 import { createEngines } from './engines';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/core';
-import { createCore } from '../../src/core';
+import { createCore, resumeFolderWatches } from '../../src/core';
 import type { DiffHunkLine, ImportReport } from '../../src/shared/api';
 import { startGitServer, type GitServer } from '../fixtures/git-server';
 import { makeSkillRepo, skillMd, type SkillRepo } from '../fixtures/git-skills';
@@ -208,6 +208,36 @@ describe('a watched folder', () => {
     await core['sources.apply']({ sourceId });
     expect((await core['library.get']({ name: 'w1' })).description).toBe('Watched one, changed.');
     expect((await core['sources.sync']({})).find((s) => s.sourceId === sourceId)?.pending).toBeNull();
+  });
+});
+
+describe('a watch after a restart', () => {
+  it('resumes when a long-running host asks (the app, serve)', async () => {
+    const folder = path.join(root, 'watched-again');
+    mkdirSync(path.join(folder, 'r1'), { recursive: true });
+    writeFileSync(path.join(folder, 'r1', 'SKILL.md'), skillMd('r1', 'Resumed one.'));
+    const dataDir = path.join(root, 'data-restart');
+    let first: Core | undefined = createCore({ dataDir, resourcesDir: path.resolve('resources') });
+    const job = await first['jobs.wait']({ id: (await first['library.import']({ path: folder })).id });
+    const sourceId = (job.result as ImportReport).sourceId;
+    await first['sources.watch']({ sourceId, watch: true });
+    await first.close();
+    first = undefined;
+    const pendingIn = async (c: Core) =>
+      (await c['sources.sync']({})).find((s) => s.sourceId === sourceId)?.pending;
+
+    const command = createCore({ dataDir, resourcesDir: path.resolve('resources') });
+    const host = createCore({ dataDir, resourcesDir: path.resolve('resources') });
+    try {
+      resumeFolderWatches(host.context);
+      await new Promise((r) => setTimeout(r, 300));
+      writeFileSync(path.join(folder, 'r1', 'SKILL.md'), skillMd('r1', 'Resumed one, changed.'));
+      await expect.poll(() => pendingIn(host), { timeout: 10_000 }).toMatchObject({ changed: 1 });
+      expect((await command['sources.sync']({})).find((s) => s.sourceId === sourceId)?.watched).toBe(true);
+    } finally {
+      await command.close();
+      await host.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { startHttpHost } from '../../server/http-host';
-import type { Core } from '../../core';
+import { resumeFolderWatches, type Core } from '../../core';
 import { repoRoot } from '../host';
 import { printLine } from '../output';
 import { intOption, withCore } from '../run-command';
@@ -15,6 +15,7 @@ export async function serveUntilStopped(core: Core, port: number, token?: string
   const rendererDir = existsSync(path.join(builtRendererDir, 'index.html')) ? builtRendererDir : undefined;
   const uploadDir = path.join(core.context.paths.dataDir, 'uploads');
   const host = await startHttpHost({ core, port, token, rendererDir, uploadDir });
+  resumeFolderWatches(core.context);
   printLine(`Serving on ${host.url}`);
   printLine(`Token: ${host.token}`);
   if (rendererDir) printLine(`Open ${host.url}/#token=${host.token}`);

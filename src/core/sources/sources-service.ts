@@ -30,6 +30,16 @@ import { scanUpstream, type UpstreamScan } from './update-check';
 
 export const GIT_IMPORT_JOB = 'sources.addGit';
 
+const resumers = new WeakMap<CoreContext, () => void>();
+
+/**
+ * Starts watching the folders a curator asked to watch. Long-running hosts (the app, `serve`) call it once; a CLI
+ * command that only lists or imports does not start watchers.
+ */
+export function resumeFolderWatches(ctx: CoreContext): void {
+  resumers.get(ctx)?.();
+}
+
 interface GitImportParams extends GitLocation {
   label: string | null;
   cacheDir: string;
@@ -106,7 +116,9 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
     setPending(db, sourceId, counts(scan), now());
     changed('pending-update');
   });
-  for (const w of watchedSources(db)) watches.start(w.sourceId, w.uri);
+  resumers.set(ctx, () => {
+    for (const w of watchedSources(db)) watches.start(w.sourceId, w.uri);
+  });
 
   const check = async (sourceId: number): Promise<UpdateCheck> => {
     const source = findSource(db, sourceId);
@@ -240,8 +252,10 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
       return info;
     },
     'sources.undoDelete': async () => {
+      const before = new Set(watchedSources(db).map((w) => w.sourceId));
       const restored = undoLastDelete(db, now());
-      for (const w of watchedSources(db)) watches.start(w.sourceId, w.uri);
+      // A restored source that was watched is watched again.
+      for (const w of watchedSources(db)) if (!before.has(w.sourceId)) watches.start(w.sourceId, w.uri);
       changed('undo-delete');
       return restored;
     },
