@@ -217,12 +217,11 @@ describe('a watch after a restart', () => {
     mkdirSync(path.join(folder, 'r1'), { recursive: true });
     writeFileSync(path.join(folder, 'r1', 'SKILL.md'), skillMd('r1', 'Resumed one.'));
     const dataDir = path.join(root, 'data-restart');
-    let first: Core | undefined = createCore({ dataDir, resourcesDir: path.resolve('resources') });
+    const first = createCore({ dataDir, resourcesDir: path.resolve('resources') });
     const job = await first['jobs.wait']({ id: (await first['library.import']({ path: folder })).id });
     const sourceId = (job.result as ImportReport).sourceId;
     await first['sources.watch']({ sourceId, watch: true });
     await first.close();
-    first = undefined;
     const pendingIn = async (c: Core) =>
       (await c['sources.sync']({})).find((s) => s.sourceId === sourceId)?.pending;
 

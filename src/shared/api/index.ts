@@ -16,7 +16,14 @@ import { settingsMethods } from './settings';
 import type { SourcesApi } from './sources';
 import { sourcesMethods } from './sources';
 
-export type CuratorApi = LibraryApi & JobsApi & ModelsApi & LlmApi & SelectApi & EvaluationApi & SettingsApi & SourcesApi;
+export type CuratorApi = LibraryApi &
+  JobsApi &
+  ModelsApi &
+  LlmApi &
+  SelectApi &
+  EvaluationApi &
+  SettingsApi &
+  SourcesApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
