@@ -225,7 +225,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
 
-  it('uploads a SKILL.md in browser mode and imports it', async () => {
+  it('uploads a SKILL.md in browser mode, from the file picker or dropped on the window', async () => {
     await page.evaluate(() => (window.location.hash = '#/library'));
     const importPanel = page.locator('section[aria-label="Import"]');
     if (!(await importPanel.isVisible())) await page.getByRole('button', { name: 'Import…' }).click();
@@ -242,6 +242,20 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
       sourceId: (await core()['library.get']({ name: 'uploaded-skill' })).sourceId,
     })) as ImportReport;
     expect(report.added).toHaveLength(1);
+
+    // A SKILL.md dropped anywhere on the window is uploaded and imported the same way.
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'SKILL.md', { type: 'text/markdown' }));
+        for (const type of ['dragenter', 'dragover', 'drop'])
+          window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      },
+      skillMd('dropped-skill', 'Dropped on the window.'),
+    );
+    await expect
+      .poll(async () => (await core()['library.list']({})).items.some((s) => s.name === 'dropped-skill'))
+      .toBe(true);
     expect(problems.filter((p) => !p.includes('401') && !p.includes('Failed to load resource'))).toEqual([]);
   });
 });
