@@ -28,6 +28,21 @@ function keyFileSecrets(dataDir: string): SecretStore {
       writeFileSync(file, key, { mode: 0o600 });
       chmodSync(file, 0o600);
     },
+    ...namedSecretFiles(path.join(dataDir, 'secrets')),
+  };
+}
+
+/** Named secrets (Git tokens) as files readable only by the user, one per name. */
+function namedSecretFiles(dir: string): Pick<SecretStore, 'getSecret' | 'setSecret'> {
+  const fileOf = (name: string) => path.join(dir, name.replace(/[^A-Za-z0-9_.-]/g, '_'));
+  return {
+    getSecret: async (name) => (existsSync(fileOf(name)) ? readFileSync(fileOf(name), 'utf8') || null : null),
+    setSecret: async (name, value) => {
+      if (value === null) return void rmSync(fileOf(name), { force: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(fileOf(name), value, { mode: 0o600 });
+      chmodSync(fileOf(name), 0o600);
+    },
   };
 }
 

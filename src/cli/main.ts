@@ -11,6 +11,7 @@ import { registerModelCommands } from './commands/models';
 import { registerSettingsCommands } from './commands/settings';
 import { registerSelectCommands } from './commands/select';
 import { registerServeCommand } from './commands/serve';
+import { registerSourceCommands } from './commands/sources';
 
 const program = new Command('skill-curator')
   .description('Curate, parse, search and test selection over libraries of AI-agent skills')
@@ -29,6 +30,7 @@ registerSelectCommands(program);
 registerEvaluationCommands(program);
 registerSettingsCommands(program);
 registerServeCommand(program);
+registerSourceCommands(program);
 registerDemoCommand(program);
 
 await program.parseAsync(process.argv);

@@ -10,6 +10,9 @@ import type { Db } from './store/db';
 export interface SecretStore {
   getApiKey(): Promise<string | null>;
   setApiKey(key: string | null): Promise<void>;
+  /** Other named secrets (a Git source's token), kept the same way as the API key; hosts without them refuse tokens. */
+  getSecret?(name: string): Promise<string | null>;
+  setSecret?(name: string, value: string | null): Promise<void>;
 }
 
 export interface CorePaths {

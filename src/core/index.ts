@@ -10,6 +10,8 @@ import { createLlmService } from './api/llm-service';
 import { createModelsService } from './api/models-service';
 import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
+import { createSourcesService } from './sources/sources-service';
+export { resumeFolderWatches } from './sources/sources-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
 import { createEngines } from './engines';
@@ -44,10 +46,16 @@ export interface Core extends CuratorApi {
 /** Keeps the key in memory only; hosts pass a real store (safeStorage, key file). */
 export function memorySecretStore(initial: string | null = null): SecretStore {
   let key = initial;
+  const named = new Map<string, string>();
   return {
     getApiKey: async () => key,
     setApiKey: async (next) => {
       key = next;
+    },
+    getSecret: async (name) => named.get(name) ?? null,
+    setSecret: async (name, value) => {
+      if (value === null) named.delete(name);
+      else named.set(name, value);
     },
   };
 }
@@ -80,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
     secrets: options.secrets ?? memorySecretStore(),
     engines,
   };
+  const sources = createSourcesService(ctx);
   const api: CuratorApi = {
     ...createLibraryService(ctx),
     ...createJobsService(ctx),
@@ -88,12 +97,14 @@ export function createCore(options: CoreOptions): Core {
     ...createSelectService(ctx),
     ...createEvaluationService(ctx),
     ...createSettingsService(ctx),
+    ...sources.api,
   };
   return {
     ...api,
     context: ctx,
     onEvent: (listener) => events.on(listener),
     close: async () => {
+      await sources.close();
       await jobs.close();
       await engines.close();
       db.close();

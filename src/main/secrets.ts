@@ -27,5 +27,24 @@ export function safeStorageSecrets(userDataDir: string): SecretStore {
       mkdirSync(userDataDir, { recursive: true });
       writeFileSync(file, safeStorage.encryptString(key), { mode: 0o600 });
     },
+    // Git tokens: encrypted the same way, one file per name.
+    async getSecret(name) {
+      const named = namedFile(userDataDir, name);
+      if (!existsSync(named) || !safeStorage.isEncryptionAvailable()) return null;
+      return safeStorage.decryptString(readFileSync(named));
+    },
+    async setSecret(name, value) {
+      const named = namedFile(userDataDir, name);
+      if (value === null) return void rmSync(named, { force: true });
+      if (!safeStorage.isEncryptionAvailable()) {
+        throw new CuratorError('UNAVAILABLE', 'This system has no keychain to encrypt the token with.');
+      }
+      mkdirSync(path.dirname(named), { recursive: true });
+      writeFileSync(named, safeStorage.encryptString(value), { mode: 0o600 });
+    },
   };
+}
+
+function namedFile(userDataDir: string, name: string): string {
+  return path.join(userDataDir, 'secrets', `${name.replace(/[^A-Za-z0-9_.-]/g, '_')}.bin`);
 }

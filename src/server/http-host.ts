@@ -9,6 +9,7 @@ import { CuratorError, toErrorData } from '../shared/errors';
 import type { CuratorEventListener } from '../shared/events';
 import { httpStatusFor } from './http-status';
 import { serveStatic } from './static-files';
+import { defaultMaxUploadBytes, receiveUpload } from './upload';
 
 export interface HttpHostOptions {
   core: CuratorApi & { onEvent(listener: CuratorEventListener): () => void };
@@ -18,6 +19,9 @@ export interface HttpHostOptions {
   /** The built renderer, served at / for browser mode. */
   rendererDir?: string;
   maxBodyBytes?: number;
+  /** Where POST /api/upload?name=FILE puts an uploaded .zip or SKILL.md (browser mode); no uploads without it. */
+  uploadDir?: string;
+  maxUploadBytes?: number;
 }
 
 export interface HttpHost {
@@ -106,6 +110,13 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
         const given = auth.startsWith('Bearer ') ? auth.slice(7) : null;
         if (!sameToken(given, token)) throw new CuratorError('UNAUTHORIZED', 'Missing or wrong token');
         if (req.method !== 'POST') throw new CuratorError('INVALID_ARGUMENT', 'API calls use POST');
+        if (url.pathname === '/api/upload') {
+          if (!options.uploadDir) throw new CuratorError('UNAVAILABLE', 'This host takes no uploads');
+          const name = url.searchParams.get('name') ?? '';
+          const limit = options.maxUploadBytes ?? defaultMaxUploadBytes;
+          sendJson(res, 200, await receiveUpload(req, options.uploadDir, name, limit));
+          return;
+        }
         const method = url.pathname.slice('/api/'.length);
         if (!isApiMethod(method)) throw new CuratorError('NOT_FOUND', `No API method "${method}"`);
         const body = await readBody(req, maxBody);

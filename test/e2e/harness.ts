@@ -96,7 +96,12 @@ export async function startBrowserModeServer(
 ): Promise<BrowserModeServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-'));
   const core = createCore({ dataDir, resourcesDir: path.join(repoRoot, 'resources'), ...coreOptions });
-  const host = await startHttpHost({ core, port: 0, rendererDir: servedRenderer });
+  const host = await startHttpHost({
+    core,
+    port: 0,
+    rendererDir: servedRenderer,
+    uploadDir: path.join(dataDir, 'uploads'),
+  });
   return {
     core,
     host,

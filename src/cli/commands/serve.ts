@@ -13,7 +13,10 @@ export const builtRendererDir = path.join(repoRoot, 'out', 'renderer');
 export async function serveUntilStopped(core: Core, port: number, token?: string): Promise<void> {
   const rendererDir = existsSync(path.join(builtRendererDir, 'index.html')) ? builtRendererDir : undefined;
   const { startHttpHost } = await import('../../server/http-host');
-  const host = await startHttpHost({ core, port, token, rendererDir });
+  const { resumeFolderWatches } = await import('../../core');
+  const uploadDir = path.join(core.context.paths.dataDir, 'uploads');
+  const host = await startHttpHost({ core, port, token, rendererDir, uploadDir });
+  resumeFolderWatches(core.context);
   printLine(`Serving on ${host.url}`);
   printLine(`Token: ${host.token}`);
   if (rendererDir) printLine(`Open ${host.url}/#token=${host.token}`);

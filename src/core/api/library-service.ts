@@ -4,13 +4,13 @@ import type { ImportReport as ApiImportReport, LibraryApi } from '../../shared/a
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { searchSkills } from '../search/hybrid';
+import { importWithoutJunk } from '../sources/import-without-junk';
 import type { ImportRequest, LibraryDeps } from '../skills';
 import {
   fileTypeName,
   getConflict,
   getSkill,
   getSkillByName,
-  importSource,
   latestImportReport,
   libraryStats,
   listConflicts,
@@ -29,7 +29,7 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
   // A resumed import runs the whole source again: unchanged skills are recognised by hash, so nothing is redone.
   ctx.jobs.register<ImportRequest>(IMPORT_JOB, async (request, job) => {
     try {
-      return await importSource(
+      return await importWithoutJunk(
         deps,
         request,
         { signal: job.signal, report: job.report, id: job.jobId },

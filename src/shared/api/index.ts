@@ -13,8 +13,17 @@ import type { SelectApi } from './select';
 import { selectMethods } from './select';
 import type { SettingsApi } from './settings';
 import { settingsMethods } from './settings';
+import type { SourcesApi } from './sources';
+import { sourcesMethods } from './sources';
 
-export type CuratorApi = LibraryApi & JobsApi & ModelsApi & LlmApi & SelectApi & EvaluationApi & SettingsApi;
+export type CuratorApi = LibraryApi &
+  JobsApi &
+  ModelsApi &
+  LlmApi &
+  SelectApi &
+  EvaluationApi &
+  SettingsApi &
+  SourcesApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
@@ -27,6 +36,7 @@ export const apiMethods = [
   ...selectMethods,
   ...evaluationMethods,
   ...settingsMethods,
+  ...sourcesMethods,
 ] as const satisfies readonly ApiMethod[];
 
 // A method in the contract but missing from the list fails to compile here, so no host can forget it.
@@ -45,3 +55,4 @@ export * from './llm';
 export * from './models';
 export * from './select';
 export * from './settings';
+export * from './sources';

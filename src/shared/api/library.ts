@@ -75,6 +75,8 @@ export interface ImportReport {
   rejected: { relPath: string; file: string; issues: SkillIssue[] }[];
   warnings: { name: string; relPath: string; issues: SkillIssue[] }[];
   conflicts: { id: number; name: string; relPath: string; existingSkillId: number }[];
+  /** Identical content already in the library elsewhere (existingSkillId): not written again. */
+  duplicates?: { name: string; relPath: string; existingSkillId: number }[];
   cancelled: boolean;
 }
 

@@ -30,6 +30,18 @@ export class CuratorClient {
     return outcome.result as ApiResponse<M>;
   }
 
+  get canUpload(): boolean {
+    return typeof this.transport.upload === 'function';
+  }
+
+  async upload(file: File): Promise<{ path: string }> {
+    if (!this.transport.upload)
+      throw new ApiError({ code: 'UNAVAILABLE', message: 'This window cannot upload files' });
+    const outcome = await this.transport.upload(file);
+    if (!outcome.ok) throw new ApiError(outcome.error);
+    return outcome.result as { path: string };
+  }
+
   /** One subscription to the transport however many screens listen. */
   onEvent(listener: (event: CuratorEvent) => void): () => void {
     this.listeners.add(listener);

@@ -55,6 +55,24 @@ export function httpTransport(baseUrl: string, token: string): Transport {
         },
       };
     },
+    async upload(file) {
+      try {
+        const response = await fetch(`${baseUrl}/api/upload?name=${encodeURIComponent(file.name)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` },
+          body: file,
+        });
+        const body = (await response.json().catch(() => null)) as unknown;
+        if (response.ok) return { ok: true, result: body };
+        if (isApiErrorData(body)) return { ok: false, error: body };
+        return { ok: false, error: { code: 'INTERNAL', message: `HTTP ${response.status}` } };
+      } catch {
+        return {
+          ok: false,
+          error: { code: 'ENDPOINT_UNREACHABLE', message: 'The upload did not reach the server' },
+        };
+      }
+    },
     subscribe(listener) {
       const source = new EventSource(`${baseUrl}/api/events?token=${encodeURIComponent(token)}`);
       source.onmessage = (message: MessageEvent<string>) => {

@@ -7,4 +7,6 @@ export interface Transport {
   readonly kind: 'ipc' | 'http';
   invoke(method: ApiMethod, req: unknown): Promise<InvokeOutcome>;
   subscribe(listener: (event: CuratorEvent) => void): () => void;
+  /** Browser mode: sends a .zip or SKILL.md to the server and gets the path to import. */
+  upload?(file: File): Promise<InvokeOutcome>;
 }

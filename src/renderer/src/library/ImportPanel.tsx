@@ -1,5 +1,5 @@
 // Import from a path (typed, picked or dropped), with the job's progress and then its validation report.
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { ImportReport, SourceKind } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
@@ -8,6 +8,7 @@ import { useAction, useApi } from '../app/use-api';
 import { useJob } from '../app/use-job';
 import { ProgressBar } from './bits';
 import { ImportReportView } from './ImportReportView';
+import type { Dropped } from './window-drop';
 
 type OnConflict = 'record' | 'keep-both' | 'replace' | 'skip';
 
@@ -16,7 +17,7 @@ function reportOf(job: JobInfo | null): ImportReport | null {
   return result && Array.isArray(result.added) ? (result as ImportReport) : null;
 }
 
-export function ImportPanel({ onImported }: { onImported: () => void }) {
+export function ImportPanel({ onImported, dropped }: { onImported: () => void; dropped?: Dropped | null }) {
   const client = useClient();
   const [path, setPath] = useState('');
   const [kind, setKind] = useState<SourceKind | ''>('');
@@ -41,6 +42,22 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
     );
     if (begun) setStarted(begun);
   };
+  const upload = async (file: File) => {
+    const sent = await action.run(() => client.upload(file));
+    if (sent) {
+      setPath(sent.path);
+      await start(sent.path);
+    }
+  };
+  const handled = useRef(0);
+  useEffect(() => {
+    if (!dropped || dropped.seq === handled.current) return;
+    handled.current = dropped.seq;
+    if (dropped.path) {
+      setPath(dropped.path);
+      void start(dropped.path);
+    } else if (dropped.file) void upload(dropped.file);
+  }, [dropped]);
   const finishedId = job?.status === 'done' ? job.id : null;
   useEffect(() => {
     if (finishedId) onImported();
@@ -50,7 +67,8 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (!file || !desktop) return;
+    if (!file) return;
+    if (!desktop) return void upload(file);
     const dropped = desktop.pathForFile(file);
     setPath(dropped);
     void start(dropped);
@@ -72,7 +90,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         A folder with SKILL.md files below it, a .zip of one, a single SKILL.md, or a JSONL dump.
         {desktop
           ? ' Drop a file or folder here, or pick one.'
-          : ' Type a path on the machine the server runs on.'}
+          : ' Type a path on the machine the server runs on, or upload a .zip or SKILL.md (drop it on the window).'}
       </p>
       <form
         className="row wrap"
@@ -98,6 +116,22 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
               File…
             </button>
           </>
+        )}
+        {!desktop && client.canUpload && (
+          <label className="button-like">
+            Upload .zip or SKILL.md…
+            <input
+              type="file"
+              accept=".zip,.md"
+              hidden
+              aria-label="Upload a .zip or SKILL.md"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void upload(file);
+              }}
+            />
+          </label>
         )}
         <select value={kind} onChange={(e) => setKind(e.target.value as SourceKind | '')} aria-label="Kind">
           <option value="">Detect kind</option>

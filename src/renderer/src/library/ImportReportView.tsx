@@ -1,6 +1,20 @@
 // The validation report of one import: what was added or changed, what was rejected and why, open conflicts.
 import type { ImportReport } from '../../../shared/api';
+import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
+import './sources.css';
+
+/** Where the identical copy already in the library came from. */
+function DuplicateOf({ skillId }: { skillId: number }) {
+  const skill = useApi('library.get', { id: skillId });
+  return (
+    <a href={`#/skill/${skillId}`}>
+      {skill.data
+        ? `${skill.data.sourceLabel} · ${skill.data.relPath || '(source root)'}`
+        : `skill ${skillId}`}
+    </a>
+  );
+}
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const counts: [string, number][] = [
@@ -10,8 +24,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     ['removed', report.removed.length],
     ['rejected', report.rejected.length],
     ['with warnings', report.warnings.length],
+    ['duplicates', report.duplicates?.length ?? 0],
     ['conflicts', report.conflicts.length],
   ];
+  const nothing = counts.every(([, n]) => n === 0);
   return (
     <div className="import-report" aria-label="Import report">
       <h3>Import report{report.cancelled ? ' (cancelled part way)' : ''}</h3>
@@ -22,6 +38,38 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </li>
         ))}
       </ul>
+      {nothing && !report.cancelled && (
+        <p className="warn-text" data-testid="no-skills">
+          No SKILL.md found: this source holds no skill folder (a folder with a SKILL.md in it).
+        </p>
+      )}
+      {(report.duplicates?.length ?? 0) > 0 && (
+        <details>
+          <summary>
+            Duplicates ({report.duplicates!.length}): identical copies already in the library, not added again
+          </summary>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Skill</th>
+                <th>Here</th>
+                <th>Identical to</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.duplicates!.slice(0, 100).map((d) => (
+                <tr key={d.relPath}>
+                  <td>{d.name}</td>
+                  <td className="muted">{d.relPath || '(source root)'}</td>
+                  <td>
+                    <DuplicateOf skillId={d.existingSkillId} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
       {report.rejected.length > 0 && (
         <details open>
           <summary>Rejected ({report.rejected.length}): fix these files and import again</summary>

@@ -8,6 +8,9 @@ import { useApi } from '../app/use-api';
 import { ConflictsPanel } from './ConflictsPanel';
 import { ImportPanel } from './ImportPanel';
 import { SkillList } from './SkillList';
+import { SourcesPanel } from './SourcesPanel';
+import { UndoBar } from './UndoBar';
+import { useWindowDrop } from './window-drop';
 import { usePagedSkills } from './paged-skills';
 
 const statuses: ReviewStatus[] = ['unparsed', 'parsed', 'failed', 'edited', 'verified'];
@@ -28,6 +31,12 @@ export function LibraryScreen() {
   const [status, setStatus] = useState<ReviewStatus | undefined>();
   const [problems, setProblems] = useState<'' | 'warnings' | 'errors'>('');
   const [showImport, setShowImport] = useState(false);
+  const [showSources, setShowSources] = useState(() => sessionStorage.getItem('library.sources') === '1');
+  useEffect(() => sessionStorage.setItem('library.sources', showSources ? '1' : '0'), [showSources]);
+  const drop = useWindowDrop();
+  useEffect(() => {
+    if (drop.dropped) setShowImport(true);
+  }, [drop.dropped]);
   const [version, setVersion] = useState(0);
   const settledQuery = useDebounced(query.trim(), 150);
   useEffect(() => sessionStorage.setItem('library.query', query), [query]);
@@ -135,6 +144,9 @@ export function LibraryScreen() {
         <button className={showImport ? 'primary' : ''} onClick={() => setShowImport((v) => !v)}>
           Import…
         </button>
+        <button className={showSources ? 'primary' : ''} onClick={() => setShowSources((v) => !v)}>
+          Sources…
+        </button>
       </div>
       <div className="stats-line muted small" aria-live="polite">
         {stats.data && (
@@ -153,7 +165,10 @@ export function LibraryScreen() {
         {search.loading && <span> — searching…</span>}
       </div>
       <ErrorNote error={(searching ? search.error : paged.error) ?? stats.error} />
-      {(showImport || paged.error) && <ImportPanel onImported={refresh} />}
+      {drop.overlay}
+      {(showImport || paged.error) && <ImportPanel onImported={refresh} dropped={drop.dropped} />}
+      {showSources && !paged.error && <SourcesPanel onChanged={refresh} />}
+      <UndoBar onUndone={refresh} />
       {!paged.error && <ConflictsPanel version={version} onResolved={refresh} />}
       {paged.error && !searching ? null : empty ? (
         <div className="empty-state">

@@ -63,7 +63,10 @@ export function SkillList({ count, rowAt, ensureRange, sourceLabel }: SkillListP
                         {row.skill.warningCount} warning{row.skill.warningCount > 1 ? 's' : ''}
                       </span>
                     )}
-                    <span className="muted small">{sourceLabel(row.skill.sourceId)}</span>
+                    <span className="muted small" title="source · path">
+                      {sourceLabel(row.skill.sourceId)}
+                      {row.skill.relPath ? ` · ${row.skill.relPath}` : ''}
+                    </span>
                     {row.score !== undefined && (
                       <span className="muted small score">score {row.score.toFixed(3)}</span>
                     )}

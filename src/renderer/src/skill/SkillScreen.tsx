@@ -9,6 +9,8 @@ import { navigate } from '../app/router';
 import { showToast } from '../app/toasts';
 import { useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
+import { DeleteSkillButton } from '../library/DeleteSkillButton';
+import { SkillChangedNote } from '../library/SkillChangedNote';
 import { SkillMarkdown } from '../markdown/SkillMarkdown';
 import { reviewStatuses, stepBack, undoVerify, visit } from '../review/review-trail';
 import { StatesPanel, type StatesPanelHandle } from './StatesPanel';
@@ -87,7 +89,9 @@ export function SkillScreen({ id, review = false }: { id: number; review?: boole
         </span>
         <span className="spacer" />
         <span className="muted small keys">j next · k previous · a accept · e edit</span>
+        <DeleteSkillButton skillId={s.id} />
       </div>
+      <SkillChangedNote skillId={s.id} />
       <p className="description">{s.description}</p>
       <div className="two-columns">
         <div className="column">

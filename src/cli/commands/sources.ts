@@ -1,0 +1,200 @@
+// CLI: Git sources, update checks and applying them, folder watches, delete and undo.
+import type { Command } from 'commander';
+import type { Core } from '../../core';
+import type { DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
+import { followJob, printJobJson, printJson, printLine } from '../output';
+import { intOption, withCore } from '../run-command';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+function printDiff(diff: DiffHunkLine[]): void {
+  for (const line of diff) {
+    if (line.op === 'gap') printLine(`      … ${line.skipped} unchanged lines`);
+    else printLine(`      ${line.op === 'add' ? '+' : line.op === 'del' ? '-' : ' '} ${line.text}`);
+  }
+}
+
+function printCheck(check: UpdateCheck, withDiff: boolean): void {
+  printLine(
+    `source ${check.sourceId} (${check.sourceLabel})${check.commit ? ` at ${check.commit.slice(0, 10)}` : ''}: ` +
+      `added ${check.added.length}, changed ${check.changed.length}, removed ${check.removed.length}, unchanged ${check.unchanged}, rejected ${check.rejected.length}`,
+  );
+  const show = (mark: string, item: UpdateItem) => {
+    const kept =
+      item.reviewStatus === 'edited' || item.reviewStatus === 'verified'
+        ? ` (${item.reviewStatus} states kept)`
+        : '';
+    printLine(`  ${mark} ${item.name}  ${item.relPath}${kept}`);
+    for (const f of item.files) printLine(`      file ${f.change}: ${f.path}`);
+    if (withDiff) printDiff(item.diff);
+  };
+  for (const i of check.added) show('+', i);
+  for (const i of check.changed) show('~', i);
+  for (const i of check.removed) show('-', i);
+}
+
+async function skillIdOf(core: Core, idOrName: string): Promise<number> {
+  return /^\d+$/.test(idOrName) ? Number(idOrName) : (await core['library.get']({ name: idOrName })).id;
+}
+
+export function registerSourceCommands(program: Command): void {
+  const source = program
+    .command('source')
+    .description('sources that stay in sync: Git repositories, watched folders');
+  source
+    .command('add-git <url>')
+    .description('clone a Git repository (http/https) and import its skills')
+    .option('--ref <ref>', 'branch or tag (default: the default branch)')
+    .option('--subdir <folder>', 'folder inside the repository that holds the skills')
+    .option('--label <label>', 'a name for this source')
+    .option(
+      '--token-stdin',
+      'read an access token for a private repository from stdin (kept like the LLM key)',
+    )
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          url: string,
+          opts: { ref?: string; subdir?: string; label?: string; tokenStdin?: boolean },
+        ) => {
+          const token = opts.tokenStdin ? await readStdin() : undefined;
+          const job = await core['sources.addGit']({
+            url,
+            ref: opts.ref,
+            subdir: opts.subdir,
+            label: opts.label,
+            token,
+          });
+          const final = await followJob(core, job, !!g.json);
+          const report = final.result as ImportReport | undefined;
+          if (g.json) return printJobJson({ job: final, report }, final);
+          if (final.status === 'failed') throw final.error;
+          if (report) {
+            printLine(
+              `source ${report.sourceId}: added ${report.added.length}, duplicates ${report.duplicates?.length ?? 0}, rejected ${report.rejected.length}, conflicts ${report.conflicts.length}`,
+            );
+          }
+        },
+      ),
+    );
+  source
+    .command('check <id>')
+    .description('fetch (Git) or read (folder) and list what differs from the library, with a diff per skill')
+    .option('--no-diff', 'names only')
+    .action(
+      withCore(async (core, g, id: string, opts: { diff: boolean }) => {
+        const check = await core['sources.check']({ sourceId: intOption(id) });
+        if (g.json) return printJson(check);
+        printCheck(check, opts.diff);
+      }),
+    );
+  source
+    .command('apply <id>')
+    .description('apply upstream changes: all, or --only the skills at these paths')
+    .option('--only <paths>', 'comma-separated skill paths (as `source check` lists them)')
+    .action(
+      withCore(async (core, g, id: string, opts: { only?: string }) => {
+        const relPaths = opts.only ? opts.only.split(',').map((p) => p.trim()) : undefined;
+        const result = await core['sources.apply']({ sourceId: intOption(id), relPaths });
+        if (g.json) return printJson(result);
+        printLine(
+          `source ${result.sourceId}: added ${result.added.length}, updated ${result.updated.length}, removed ${result.removed.length}, conflicts ${result.conflicts.length}, not applied ${result.remaining}`,
+        );
+        for (const k of result.kept)
+          printLine(
+            `  ${k.name}: ${k.status} states kept; the skill changed since (see the skill page, or \`source check\`)`,
+          );
+        if (result.removed.length > 0) printLine('  removed skills can be brought back with `undo`');
+      }),
+    );
+  source
+    .command('watch <id>')
+    .description('watch a folder source: changes become a pending update (never applied by themselves)')
+    .option('--off', 'stop watching')
+    .option('--follow', 'stay and print pending updates until Ctrl+C')
+    .action(
+      withCore(async (core, g, id: string, opts: { off?: boolean; follow?: boolean }) => {
+        const sourceId = intOption(id);
+        const info = await core['sources.watch']({ sourceId, watch: !opts.off });
+        if (g.json && !opts.follow) return printJson(info);
+        printLine(`source ${sourceId}: ${info.watched ? 'watched' : 'not watched'}`);
+        if (!opts.follow || opts.off) return;
+        await new Promise<void>((resolve) => {
+          const stop = core.onEvent((event) => {
+            if (event.type !== 'library.changed' || event.reason !== 'pending-update') return;
+            void core['sources.sync']({}).then((all) => {
+              const p = all.find((s) => s.sourceId === sourceId)?.pending;
+              if (g.json) printJson({ sourceId, pending: p ?? null });
+              else if (p)
+                printLine(
+                  `pending update: added ${p.added}, changed ${p.changed}, removed ${p.removed} (apply with: source apply ${sourceId})`,
+                );
+              else printLine('no pending update');
+            });
+          });
+          process.once('SIGINT', () => {
+            stop();
+            resolve();
+          });
+        });
+      }),
+    );
+  source
+    .command('delete <id>')
+    .description('delete a source and all its skills (undo brings them back)')
+    .option('--yes', 'do it; without it, only say what would go')
+    .action(
+      withCore(async (core, g, id: string, opts: { yes?: boolean }) => {
+        const sourceId = intOption(id);
+        const preview = await core['sources.deletePreview']({ sourceId });
+        if (!opts.yes) {
+          if (g.json) return printJson(preview);
+          printLine(
+            `would delete source ${preview.sourceLabel} and its ${preview.skills} skills (${preview.reviewed} reviewed); add --yes`,
+          );
+          return;
+        }
+        const info = await core['sources.delete']({ sourceId });
+        if (g.json) return printJson(info);
+        printLine(`deleted ${info.label} (${info.skillCount} skills); \`undo\` restores them`);
+      }),
+    );
+
+  program
+    .command('skill')
+    .description('one skill')
+    .command('delete <idOrName...>')
+    .description('delete skills (their states are kept for undo)')
+    .option('--yes', 'do it; without it, only say what would go')
+    .action(
+      withCore(async (core, g, ids: string[], opts: { yes?: boolean }) => {
+        const skillIds = await Promise.all(ids.map((i) => skillIdOf(core, i)));
+        const preview = await core['sources.deletePreview']({ skillIds });
+        if (!opts.yes) {
+          if (g.json) return printJson(preview);
+          printLine(`would delete ${preview.names.join(', ')} (${preview.reviewed} reviewed); add --yes`);
+          return;
+        }
+        const info = await core['sources.delete']({ skillIds });
+        if (g.json) return printJson(info);
+        printLine(`deleted ${info.label}; \`undo\` restores it`);
+      }),
+    );
+
+  program
+    .command('undo')
+    .description('restore the last delete (skills, files, states and their history)')
+    .action(
+      withCore(async (core, g) => {
+        const info = await core['sources.undoDelete']({});
+        if (g.json) return printJson(info);
+        printLine(`restored ${info.label} (${info.restoredSkillIds.length} skills)`);
+      }),
+    );
+}

@@ -1,0 +1,108 @@
+// Fetches a Git repository (branch or tag) with isomorphic-git into a fresh folder under the data dir. isomorphic-git
+// speaks HTTP(S) only; a token goes as HTTP Basic auth (the form GitHub, GitLab and Gitea accept).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import git from 'isomorphic-git';
+import http from 'isomorphic-git/http/node';
+import { CuratorError } from '../../shared/errors';
+
+export interface GitLocation {
+  url: string;
+  ref: string | null;
+  subdir: string;
+}
+
+/** The folder that caches one (url, ref, sub-folder): checkout/ is imported, next/ holds a fetch not yet applied. */
+export function gitCacheDir(dataDir: string, where: GitLocation): string {
+  const key = createHash('sha256')
+    .update(`${where.url}\n${where.ref ?? ''}\n${where.subdir}`)
+    .digest('hex');
+  return path.join(dataDir, 'sources', 'git', key.slice(0, 16));
+}
+
+export function normaliseSubdir(subdir: string | undefined): string {
+  const clean = (subdir ?? '').replace(/\\/g, '/').replace(/^\/+|\/+$/g, '');
+  if (clean.split('/').some((part) => part === '..')) {
+    throw new CuratorError('INVALID_ARGUMENT', `The sub-folder "${subdir}" leaves the repository`);
+  }
+  return clean;
+}
+
+export function checkGitUrl(url: string): void {
+  if (!/^https?:\/\/[^/\s]+/i.test(url)) {
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `"${url}" is not an http(s) Git URL; clone it yourself and import the folder, or use https://host/owner/repo.git`,
+    );
+  }
+}
+
+/** Clones into `dest` (removed first) at `ref`; returns the commit. */
+export async function fetchInto(
+  dest: string,
+  where: GitLocation,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<string> {
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  try {
+    await git.clone({
+      fs,
+      http,
+      dir: dest,
+      url: where.url,
+      ...(where.ref ? { ref: where.ref } : {}),
+      singleBranch: true,
+      depth: 1,
+      onAuth: () => (token ? { username: 'x-access-token', password: token } : { cancel: true }),
+      onProgress: () => {
+        if (signal?.aborted) throw new CuratorError('CANCELLED', 'Cancelled');
+      },
+    });
+  } catch (error) {
+    fs.rmSync(dest, { recursive: true, force: true });
+    throw explain(error, where, token);
+  }
+  const commit = await git.resolveRef({ fs, dir: dest, ref: 'HEAD' });
+  const folder = path.join(dest, where.subdir);
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
+    fs.rmSync(dest, { recursive: true, force: true });
+    throw new CuratorError(
+      'NOT_FOUND',
+      `The repository has no folder "${where.subdir}" at ${where.ref ?? 'its default branch'}`,
+    );
+  }
+  return commit;
+}
+
+/** Moves a fetched next/ over checkout/ (the path the source's row names stays the same). */
+export function promote(cacheDir: string): void {
+  const next = path.join(cacheDir, 'next');
+  const checkout = path.join(cacheDir, 'checkout');
+  const old = path.join(cacheDir, 'old');
+  fs.rmSync(old, { recursive: true, force: true });
+  if (fs.existsSync(checkout)) fs.renameSync(checkout, old);
+  fs.renameSync(next, checkout);
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
+function explain(error: unknown, where: GitLocation, token: string | null): Error {
+  if (error instanceof CuratorError) return error;
+  const e = error as Error & { code?: string; data?: { statusCode?: number } };
+  const status = e.data?.statusCode;
+  if (status === 401 || status === 403 || e.code === 'UserCanceledError') {
+    return new CuratorError(
+      'UNAUTHORIZED',
+      token
+        ? `${where.url} refused the token (HTTP ${status ?? 401}); check that it can read the repository`
+        : `${where.url} needs a token: it is private or the URL is wrong`,
+    );
+  }
+  if (status === 404) return new CuratorError('NOT_FOUND', `No repository at ${where.url}`);
+  if (e.code === 'NotFoundError') {
+    return new CuratorError('NOT_FOUND', `${where.url} has no branch or tag "${where.ref}"`);
+  }
+  return new CuratorError('UNAVAILABLE', `Could not fetch ${where.url}: ${e.message}`);
+}

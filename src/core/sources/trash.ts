@@ -1,0 +1,232 @@
+// Deletes skills, or a source with all its skills, keeping their rows (files, states, state history) so the last
+// delete can be undone. Vectors and scores are derived and are rebuilt by `index build`, not kept.
+import type { DeletePreview, DeletedInfo } from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
+import type { Db } from '../store/db';
+import { deleteSkill, skillsOfSource } from '../store/skills-repo';
+import { findSource } from '../store/sources-repo';
+
+type Row = Record<string, unknown>;
+
+interface TrashedSkill {
+  skill: Row;
+  children: Record<string, Row[]>;
+}
+
+interface TrashPayload {
+  source: Row | null;
+  sourceRows: Record<string, Row[]>;
+  skills: TrashedSkill[];
+}
+
+/** Tables whose rows belong to one skill and are restored with it (those that exist in this library). */
+const skillChildTables = ['skill_files', 'skill_states', 'state_history', 'parse_attempts', 'skill_changes'];
+/** Rows that belong to a source and are restored with it. */
+const sourceChildTables = ['git_sources', 'source_watches'];
+const trashKept = 20;
+
+export interface DeleteTarget {
+  skillIds?: number[];
+  sourceId?: number;
+}
+
+export function previewDelete(db: Db, target: DeleteTarget): DeletePreview {
+  const { ids, sourceLabel } = resolveTarget(db, target);
+  const rows = ids.map(
+    (id) => db.prepare('SELECT name FROM skills WHERE id = ?').get(id) as { name: string },
+  );
+  const reviewed = ids.filter((id) => {
+    const st = db.prepare('SELECT status FROM skill_states WHERE skill_id = ?').get(id) as
+      { status: string } | undefined;
+    return st?.status === 'edited' || st?.status === 'verified';
+  }).length;
+  return { skills: ids.length, reviewed, names: rows.map((r) => r.name), sourceLabel };
+}
+
+export function deleteToTrash(db: Db, target: DeleteTarget, now: string): DeletedInfo {
+  return db
+    .transaction((): DeletedInfo => {
+      const { ids, sourceLabel } = resolveTarget(db, target);
+      const payload: TrashPayload = {
+        source:
+          target.sourceId !== undefined
+            ? (db.prepare('SELECT * FROM sources WHERE id = ?').get(target.sourceId) as Row)
+            : null,
+        sourceRows: {},
+        skills: [],
+      };
+      if (payload.source) {
+        for (const table of existing(db, sourceChildTables))
+          payload.sourceRows[table] = db
+            .prepare(`SELECT * FROM ${table} WHERE source_id = ?`)
+            .all(target.sourceId) as Row[];
+      }
+      for (const id of ids) {
+        const skill = db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row;
+        const children: Record<string, Row[]> = {};
+        for (const table of existing(db, skillChildTables))
+          children[table] = db.prepare(`SELECT * FROM ${table} WHERE skill_id = ?`).all(id) as Row[];
+        payload.skills.push({ skill, children });
+        deleteSkill(db, id);
+      }
+      if (payload.source) db.prepare('DELETE FROM sources WHERE id = ?').run(target.sourceId);
+      const label =
+        sourceLabel !== null
+          ? `source ${sourceLabel}`
+          : ids.length === 1
+            ? String(payload.skills[0]!.skill.name)
+            : `${ids.length} skills`;
+      const info = db
+        .prepare(
+          'INSERT INTO deleted_items (kind, label, skill_count, payload, deleted_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(payload.source ? 'source' : 'skills', label, ids.length, JSON.stringify(payload), now);
+      db.prepare(
+        'DELETE FROM deleted_items WHERE id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)',
+      ).run(trashKept);
+      return findDeleted(db, Number(info.lastInsertRowid))!;
+    })
+    .immediate();
+}
+
+export function lastDeleted(db: Db): DeletedInfo | null {
+  const row = db
+    .prepare('SELECT id FROM deleted_items WHERE restored_at IS NULL ORDER BY id DESC LIMIT 1')
+    .get() as { id: number } | undefined;
+  return row ? findDeleted(db, row.id) : null;
+}
+
+/** Restores the newest delete not yet undone. Skills get their old ids back where those are still free. */
+export function undoLastDelete(db: Db, now: string): DeletedInfo & { restoredSkillIds: number[] } {
+  return db
+    .transaction(() => {
+      const last = lastDeleted(db);
+      if (!last) throw new CuratorError('NOT_FOUND', 'Nothing to undo: no delete is waiting to be undone');
+      const { payload } = db.prepare('SELECT payload FROM deleted_items WHERE id = ?').get(last.id) as {
+        payload: string;
+      };
+      const trash = JSON.parse(payload) as TrashPayload;
+      let sourceId: number | null = null;
+      if (trash.source) {
+        const taken = db.prepare('SELECT id FROM sources WHERE uri = ?').get(trash.source.uri) as
+          { id: number } | undefined;
+        if (taken) {
+          throw new CuratorError(
+            'CONFLICT',
+            `Cannot undo: ${String(trash.source.uri)} was imported again since (source ${taken.id}); delete that one first`,
+          );
+        }
+        sourceId = insertRow(db, 'sources', trash.source);
+        for (const [table, rows] of Object.entries(trash.sourceRows))
+          for (const row of rows) insertRow(db, table, { ...row, source_id: sourceId }, false);
+      }
+      const restoredSkillIds: number[] = [];
+      for (const { skill, children } of trash.skills) {
+        const owner = sourceId ?? Number(skill.source_id);
+        if (!findSource(db, owner)) {
+          throw new CuratorError(
+            'CONFLICT',
+            `Cannot undo: the source of ${String(skill.name)} was deleted since`,
+          );
+        }
+        const clash = db
+          .prepare('SELECT id FROM skills WHERE source_id = ? AND rel_path = ?')
+          .get(owner, skill.rel_path) as { id: number } | undefined;
+        if (clash) {
+          throw new CuratorError(
+            'CONFLICT',
+            `Cannot undo: ${String(skill.name)}'s place (${String(skill.rel_path) || 'the source itself'}) holds skill ${clash.id} now`,
+          );
+        }
+        const id = insertRow(db, 'skills', { ...skill, source_id: owner });
+        for (const [table, rows] of Object.entries(children)) {
+          for (const row of rows)
+            insertRow(
+              db,
+              table,
+              { ...row, skill_id: id },
+              table === 'state_history' || table === 'skill_changes' ? true : false,
+            );
+        }
+        writeFts(db, id);
+        restoredSkillIds.push(id);
+      }
+      db.prepare('UPDATE deleted_items SET restored_at = ? WHERE id = ?').run(now, last.id);
+      return { ...findDeleted(db, last.id)!, restoredSkillIds };
+    })
+    .immediate();
+}
+
+function resolveTarget(db: Db, target: DeleteTarget): { ids: number[]; sourceLabel: string | null } {
+  if (target.sourceId !== undefined) {
+    const source = findSource(db, target.sourceId);
+    if (!source) throw new CuratorError('NOT_FOUND', `No source ${target.sourceId}`);
+    return { ids: skillsOfSource(db, target.sourceId).map((s) => s.id), sourceLabel: source.label };
+  }
+  const ids = [...new Set(target.skillIds ?? [])];
+  if (ids.length === 0)
+    throw new CuratorError('INVALID_ARGUMENT', 'Say which skills to delete (ids) or which source');
+  for (const id of ids) {
+    if (!db.prepare('SELECT 1 FROM skills WHERE id = ?').get(id))
+      throw new CuratorError('NOT_FOUND', `No skill ${id}`);
+  }
+  return { ids, sourceLabel: null };
+}
+
+function findDeleted(db: Db, id: number): DeletedInfo | null {
+  return (
+    (db
+      .prepare(
+        `SELECT id, kind, label, skill_count AS skillCount, deleted_at AS deletedAt, restored_at AS restoredAt
+         FROM deleted_items WHERE id = ?`,
+      )
+      .get(id) as DeletedInfo | undefined) ?? null
+  );
+}
+
+function existing(db: Db, tables: string[]): string[] {
+  return tables.filter((t) =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t),
+  );
+}
+
+/** Inserts a row as it was; its `id` is kept when still free (or dropped when `keepId` is false or it is taken). */
+function insertRow(db: Db, table: string, row: Row, keepId = true): number {
+  const values = { ...row };
+  if ('id' in values && (!keepId || db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(values.id)))
+    delete values.id;
+  const columns = Object.keys(values);
+  const info = db
+    .prepare(
+      `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
+    .run(...columns.map((c) => values[c] as never));
+  return Number(info.lastInsertRowid);
+}
+
+function writeFts(db: Db, id: number): void {
+  const skill = db.prepare('SELECT name, description, body FROM skills WHERE id = ?').get(id) as {
+    name: string;
+    description: string;
+    body: string;
+  };
+  const refs = (
+    db
+      .prepare(
+        'SELECT text_content AS t FROM skill_files WHERE skill_id = ? AND text_content IS NOT NULL ORDER BY path',
+      )
+      .all(id) as {
+      t: string;
+    }[]
+  )
+    .map((r) => r.t)
+    .join('\n\n');
+  const clean = (text: string) => text.replaceAll('\u0002', ' ').replaceAll('\u0003', ' ');
+  db.prepare('INSERT INTO skills_fts (rowid, name, description, body, refs) VALUES (?, ?, ?, ?, ?)').run(
+    id,
+    skill.name,
+    clean(skill.description),
+    clean(skill.body),
+    clean(refs),
+  );
+}
