@@ -26,6 +26,7 @@ import {
 } from './eval-store';
 import { getEvalReport, type EvalReport } from './eval-report';
 import { getLabelItems, getLabelSetInfo } from './label-store';
+import { recordRunLibrary } from './library-snapshot';
 import type { LabelItem } from './label-format';
 import { taskMetrics } from './metrics';
 
@@ -46,6 +47,8 @@ export interface EvalRequest {
   llmBodyChars?: number;
   /** Continue this run: items already evaluated are skipped. */
   resumeRunId?: number;
+  /** The selection settings in force, recorded with the run's library. */
+  settings?: Record<string, unknown>;
 }
 
 export type EvalDeps = SelectionDeps;
@@ -114,6 +117,21 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
       deps.clock(),
     );
   if (req.resumeRunId) setEvalStatus(deps.db, runId, 'running', deps.clock());
+  else
+    recordRunLibrary(
+      deps.db,
+      runId,
+      {
+        engines: {
+          preset: deps.preset ?? null,
+          recall: deps.recallModel,
+          scorer: deps.scorer?.id ?? null,
+          llm: request.variants.includes('llm') ? (deps.llmModel ?? null) : null,
+        },
+        settings: req.settings ?? {},
+      },
+      deps.clock(),
+    );
   const plan = combos(request);
   const done = new Set(getResults(deps.db, runId).map((r) => `${r.itemId}\u0001${r.variant}\u0001${r.k}`));
   const needsParse = request.variants.some((v) => !rankedVariants.includes(v));
