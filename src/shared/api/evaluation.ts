@@ -223,7 +223,7 @@ export interface EvaluationApi {
   'eval.run'(req: { setId: number; variants: Variant[]; k?: number[]; recallK?: number }): Promise<JobInfo>;
   'eval.list'(
     req: Record<string, never>,
-  ): Promise<{ runId: number; setName: string; status: string; createdAt: string }[]>;
+  ): Promise<{ runId: number; setId?: number; setName: string; status: string; createdAt: string }[]>;
   'eval.show'(req: { runId: number }): Promise<EvalReport>;
   'eval.export'(req: {
     runId: number;
