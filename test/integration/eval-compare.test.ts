@@ -196,3 +196,25 @@ describe('evaluation runs compared', () => {
     ).toBe(true);
   });
 });
+
+describe('a running evaluation', () => {
+  it('lets a cancel arrive while it runs on the offline engines', async () => {
+    const controller = new AbortController();
+    // A timer, like a cancel request arriving over HTTP, needs the event loop between tasks.
+    setTimeout(() => controller.abort(), 0);
+    await expect(
+      runEval(
+        deps,
+        { setId, variants: ['full', 'no-split'] },
+        { signal: controller.signal, report: () => {} },
+      ),
+    ).rejects.toThrow();
+    const run = lib.db.prepare('SELECT id, status FROM eval_runs ORDER BY id DESC LIMIT 1').get() as {
+      id: number;
+      status: string;
+    };
+    expect(run.status).toBe('cancelled');
+    const done = lib.db.prepare('SELECT count(DISTINCT item_id) FROM eval_results WHERE run_id = ?').pluck();
+    expect(done.get(run.id) as number).toBeLessThan(6);
+  });
+});

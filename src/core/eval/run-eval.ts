@@ -144,6 +144,9 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
 
   try {
     for (const item of items) {
+      // Offline engines answer without real I/O: without this yield a run would hold the event loop to its end, and
+      // neither a cancel request nor the progress a screen polls for would get through.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       job.signal.throwIfAborted();
       const todo = plan.filter((c) => !done.has(`${item.id}\u0001${c.variant}\u0001${c.k}`));
       if (todo.length > 0) {
