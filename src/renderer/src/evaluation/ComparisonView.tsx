@@ -20,12 +20,12 @@ function Delta({ m, metric }: { m: MetricDelta; metric: (typeof shown)[number] }
   if (d === undefined || now === undefined) return <td className="num muted">—</td>;
   // A larger answer is not better in itself: size changes get no colour.
   const tone = metric === 'meanAnswerSize' || Math.abs(d) < 1e-9 ? '' : d > 0 ? 'delta-up' : 'delta-down';
+  const unchanged = Math.abs(d) < 5e-4;
   return (
     <td className={`num ${tone}`} title={`was ${m.base[metric]!.toFixed(3)}`}>
       {now.toFixed(3)}{' '}
-      <span className="small">
-        ({d >= 0 ? '+' : ''}
-        {d.toFixed(3)})
+      <span className={unchanged ? 'small muted' : 'small'}>
+        {unchanged ? '(=)' : `(${d > 0 ? '+' : ''}${d.toFixed(3)})`}
       </span>
     </td>
   );

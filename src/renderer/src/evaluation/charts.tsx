@@ -79,7 +79,8 @@ export function QualityVsSize({ rows }: { rows: VariantSummary[] }) {
           skills per answer (mean)
         </text>
         {rows.map((m, i) => {
-          const cx = x(m.meanAnswerSize);
+          // Variants of the same size would hide each other: each is nudged sideways by its place in the list.
+          const cx = x(m.meanAnswerSize) + (i - (rows.length - 1) / 2) * 5;
           const tone = `series-${i % 6}`;
           return (
             <g key={variantLabel(m)} className={tone} data-variant={variantLabel(m)}>
@@ -93,17 +94,23 @@ export function QualityVsSize({ rows }: { rows: VariantSummary[] }) {
           );
         })}
       </svg>
-      <div className="chart-legend small">
-        {rows.map((m, i) => (
-          <span key={variantLabel(m)} className={`series-${i % 6}`}>
-            <svg width={10} height={10} aria-hidden>
-              <circle cx={5} cy={5} r={4} className="chart-point" />
-            </svg>{' '}
-            {variantLabel(m)}
-          </span>
-        ))}
-      </div>
+      <SeriesLegend rows={rows} />
     </figure>
+  );
+}
+
+function SeriesLegend({ rows }: { rows: VariantSummary[] }) {
+  return (
+    <div className="chart-legend small">
+      {rows.map((m, i) => (
+        <span key={variantLabel(m)} className={`series-${i % 6}`}>
+          <svg width={10} height={10} aria-hidden>
+            <circle cx={5} cy={5} r={4} className="chart-point" />
+          </svg>{' '}
+          {variantLabel(m)}
+        </span>
+      ))}
+    </div>
   );
 }
 
@@ -165,6 +172,7 @@ export function SizeDistribution({ rows }: { rows: VariantSummary[] }) {
           </g>
         ))}
       </svg>
+      <SeriesLegend rows={rows} />
     </figure>
   );
 }
