@@ -123,7 +123,16 @@ const exportFormats = [
   { format: 'json', label: 'JSON' },
 ] as const;
 
-export function EvalReportView({ report, compareWith }: { report: EvalReport; compareWith?: number | null }) {
+export function EvalReportView({
+  report,
+  compareWith,
+  earlierRuns = [],
+}: {
+  report: EvalReport;
+  compareWith?: number | null;
+  /** Finished runs of the same label set before this one, newest first. */
+  earlierRuns?: { runId: number; createdAt: string }[];
+}) {
   const client = useClient();
   const action = useAction();
   const [saved, setSaved] = useState<string | null>(null);
@@ -157,9 +166,23 @@ export function EvalReportView({ report, compareWith }: { report: EvalReport; co
           </span>
         </div>
         <div className="eval-actions">
-          <button onClick={() => setBase(null)} disabled={base === null}>
+          <button onClick={() => setBase(null)} disabled={base === null || earlierRuns.length === 0}>
             Compare with the previous run
           </button>
+          {earlierRuns.length > 1 && (
+            <select
+              aria-label="Compare with run"
+              value={typeof base === 'number' ? base : ''}
+              onChange={(e) => setBase(e.target.value === '' ? undefined : Number(e.target.value))}
+            >
+              <option value="">or with run…</option>
+              {earlierRuns.map((r) => (
+                <option key={r.runId} value={r.runId}>
+                  #{r.runId} · {new Date(r.createdAt).toLocaleString()}
+                </option>
+              ))}
+            </select>
+          )}
           <span className="spacer" />
           <span className="muted small">Export</span>
           {exportFormats.map(({ format, label }) => (

@@ -205,7 +205,15 @@ export function EvaluationScreen() {
         </div>
       </section>
       <ErrorNote error={report.error} />
-      {report.data && <EvalReportView report={report.data} compareWith={compareWith} />}
+      {report.data && (
+        <EvalReportView
+          report={report.data}
+          compareWith={compareWith}
+          earlierRuns={(runs.data ?? []).filter(
+            (r) => r.setId === report.data!.setId && r.runId < report.data!.runId && r.status === 'done',
+          )}
+        />
+      )}
     </div>
   );
 }
