@@ -127,6 +127,21 @@ describe('evaluation runs compared', () => {
     }
   });
 
+  it('runs from before libraries were recorded fall back to the state history between them', () => {
+    const copy = (sql: string) => lib.db.prepare(sql).run(first.runId, second.runId);
+    lib.db.exec('SAVEPOINT legacy');
+    try {
+      copy('DELETE FROM eval_run_skills WHERE run_id IN (?, ?)');
+      copy('DELETE FROM eval_run_library WHERE run_id IN (?, ?)');
+      const c = compareRuns(lib.db, second.runId, first.runId);
+      expect(c.setupChanges).toEqual(['library not recorded']);
+      expect(c.editedSkills.map((s) => s.name).sort()).toEqual([...edited].sort());
+      expect(c.changedTasks.length).toBeGreaterThan(0);
+    } finally {
+      lib.db.exec('ROLLBACK TO legacy; RELEASE legacy');
+    }
+  });
+
   it('a run compared with itself or with another set is refused, the first run has nothing to compare with', async () => {
     expect(() => compareRuns(lib.db, first.runId)).toThrow(/no earlier finished run/);
     expect(() => compareRuns(lib.db, first.runId, first.runId)).toThrow(/another run/);

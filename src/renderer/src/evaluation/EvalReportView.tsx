@@ -166,7 +166,11 @@ export function EvalReportView({
           </span>
         </div>
         <div className="eval-actions">
-          <button onClick={() => setBase(null)} disabled={base === null || earlierRuns.length === 0}>
+          <button
+            onClick={() => setBase(null)}
+            disabled={base === null || earlierRuns.length === 0}
+            title={earlierRuns.length === 0 ? 'No earlier finished run of this label set' : undefined}
+          >
             Compare with the previous run
           </button>
           {earlierRuns.length > 1 && (
