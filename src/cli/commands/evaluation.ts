@@ -1,7 +1,9 @@
 // CLI: label sets and evaluation runs.
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { Variant } from '../../shared/api';
+import type { EvalComparison, Variant } from '../../shared/api';
+import type { JobInfo } from '../../shared/jobs';
+import { comparisonToMarkdown } from '../../core/eval/comparison-report';
 import { followJob, printJson, printLine } from '../output';
 import { intOption, withCore } from '../run-command';
 
@@ -38,22 +40,64 @@ export function registerEvaluationCommands(program: Command): void {
     .option('--variants <list>', 'comma-separated', 'full,no-graph,no-split,no-parse,dense')
     .option('--k <list>', 'k values for the ranked variants', '1,2')
     .option('--recall-k <K>', 'candidates from the recall', intOption)
+    .option('--compare-last', 'then compare with the last finished run of the same set')
+    .option('--out <file>', 'with --compare-last: write the comparison (.md or .json) there')
     .action(
-      withCore(async (core, g, setRef: string, opts: { variants: string; k: string; recallK?: number }) => {
-        const set = /^\d+$/.test(setRef)
-          ? { id: Number(setRef) }
-          : (await core['labels.list']({})).find((s) => s.name === setRef);
-        if (!set) throw new Error(`No label set named ${setRef}`);
-        const job = await core['eval.run']({
-          setId: set.id,
-          variants: opts.variants.split(',').map((v) => v.trim() as Variant),
-          k: opts.k.split(',').map((k) => intOption(k.trim())),
-          recallK: opts.recallK,
+      withCore(
+        async (
+          core,
+          g,
+          setRef: string,
+          opts: { variants: string; k: string; recallK?: number; compareLast?: boolean; out?: string },
+        ) => {
+          const job = await core['eval.run']({
+            setId: await setIdOf(core, setRef),
+            variants: opts.variants.split(',').map((v) => v.trim() as Variant),
+            k: opts.k.split(',').map((k) => intOption(k.trim())),
+            recallK: opts.recallK,
+          });
+          await finishRun(core, job, !!g.json, opts.compareLast ? { out: opts.out } : null);
+        },
+      ),
+    );
+  evaluation
+    .command('rerun <set>')
+    .description('repeat the last run of a label set on the library as it is now, and compare the two')
+    .option('--out <file>', 'write the comparison (.md or .json) there')
+    .action(
+      withCore(async (core, g, setRef: string, opts: { out?: string }) => {
+        const job = await core['eval.rerun']({ setId: await setIdOf(core, setRef) });
+        await finishRun(core, job, !!g.json, { out: opts.out });
+      }),
+    );
+  evaluation
+    .command('compare <run> [base]')
+    .description('compare a run with an earlier run of the same set (default: the last one before it)')
+    .option('--out <file>', 'write the comparison (.md or .json) there')
+    .action(
+      withCore(async (core, g, run: string, base: string | undefined, opts: { out?: string }) => {
+        const c = await core['eval.compare']({
+          runId: intOption(run),
+          baseRunId: base === undefined ? undefined : intOption(base),
         });
-        const final = await followJob(core, job, !!g.json);
-        if (final.status !== 'done') throw final.error ?? new Error(`evaluation ${final.status}`);
-        const { runId } = final.result as { runId: number };
-        await showRun(core, runId, !!g.json);
+        printComparison(c, !!g.json, opts.out);
+      }),
+    );
+  evaluation
+    .command('confusable <run>')
+    .description('skill pairs the selection confuses on the labelled tasks, most tasks first')
+    .option('--phi-margin <x>', 'φ margin between a stage winner and its runner-up', Number)
+    .option('--rho-margin <x>', 'ρ margin between ranked neighbours', Number)
+    .action(
+      withCore(async (core, g, run: string, opts: { phiMargin?: number; rhoMargin?: number }) => {
+        const r = await core['eval.confusability']({ runId: intOption(run), ...opts });
+        if (g.json) return printJson(r);
+        printLine(`confusable pairs in run ${r.runId} (φ margin ${r.phiMargin}, ρ margin ${r.rhoMargin}):`);
+        for (const p of r.pairs)
+          printLine(
+            `${String(p.tasks.length).padStart(3)} tasks  ${p.a.name} ~ ${p.b.name}  [${p.kinds.join(',')}]${p.minMargin === null ? '' : ` min Δ ${p.minMargin.toFixed(3)}`}${p.goldInvolved ? ' (gold)' : ''}`,
+          );
+        if (r.pairs.length === 0) printLine('none');
       }),
     );
   evaluation.command('show <run>').action(
@@ -70,24 +114,57 @@ export function registerEvaluationCommands(program: Command): void {
   );
   evaluation
     .command('export <run> <file>')
-    .description('write the report as .md or .json (by extension)')
+    .description('write the report as .md, .csv or .json (by extension)')
     .action(
       withCore(async (core, _g, run: string, file: string) => {
-        const { content } = await core['eval.export']({
+        const { path } = await core['eval.export']({
           runId: intOption(run),
-          format: file.endsWith('.md') ? 'markdown' : 'json',
+          format: file.endsWith('.md') ? 'markdown' : file.endsWith('.csv') ? 'csv' : 'json',
+          path: file,
         });
-        writeFileSync(file, content);
-        printLine(`wrote ${file}`);
+        printLine(`wrote ${path}`);
       }),
     );
 }
 
-async function showRun(
-  core: Parameters<Parameters<typeof withCore>[0]>[0],
-  runId: number,
+type Core = Parameters<Parameters<typeof withCore>[0]>[0];
+
+async function setIdOf(core: Core, setRef: string): Promise<number> {
+  if (/^\d+$/.test(setRef)) return Number(setRef);
+  const set = (await core['labels.list']({})).find((s) => s.name === setRef);
+  if (!set) throw new Error(`No label set named ${setRef}`);
+  return set.id;
+}
+
+async function finishRun(
+  core: Core,
+  job: JobInfo,
   json: boolean,
+  compare: { out?: string } | null,
 ): Promise<void> {
+  const final = await followJob(core, job, json);
+  if (final.status !== 'done') throw final.error ?? new Error(`evaluation ${final.status}`);
+  const { runId, baseRunId } = final.result as { runId: number; baseRunId?: number | null };
+  if (!compare) return showRun(core, runId, json);
+  if (baseRunId === null || baseRunId === undefined) {
+    if (!json) printLine(`run ${runId} is the first finished run of its set: nothing to compare with`);
+    return showRun(core, runId, json);
+  }
+  if (!json) await showRun(core, runId, false);
+  printComparison(await core['eval.compare']({ runId, baseRunId }), json, compare.out);
+}
+
+function printComparison(c: EvalComparison, json: boolean, out?: string): void {
+  if (out) {
+    writeFileSync(out, out.endsWith('.json') ? JSON.stringify(c, null, 2) : comparisonToMarkdown(c));
+    if (!json) printLine(`wrote ${out}`);
+  }
+  if (json) return printJson(c);
+  if (out) return;
+  printLine(comparisonToMarkdown(c).trimEnd());
+}
+
+async function showRun(core: Core, runId: number, json: boolean): Promise<void> {
   const r = await core['eval.show']({ runId });
   if (json) return printJson(r);
   printLine(

@@ -1,23 +1,40 @@
-// The evaluation part of the API: label sets and comparison runs (a resumable job).
-import type { EvaluationApi } from '../../shared/api';
+// The evaluation part of the API: label sets and comparison runs (a resumable job), the comparison of a run with an
+// earlier one, the confusability report and exports.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EvalExportFormat, EvaluationApi } from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import {
+  compareRuns,
+  confusability,
   findLabelSet,
   getEvalReport,
+  getEvalRun,
   getLabelItems,
   getLabelSetInfo,
+  getRunLibrary,
   importLabelFile,
+  lastRunOfSet,
   listEvalRuns,
   listLabelSets,
+  previousRunId,
+  reportToCsv,
   reportToJson,
   reportToMarkdown,
   runEval,
   saveLabelItem,
 } from '../eval';
-import type { EvalRequest } from '../eval';
+import type { EvalReport, EvalRequest } from '../eval';
 import { selectionDeps } from './selection-deps';
 
 export const EVAL_JOB = 'eval.run';
+
+const exporters: Record<EvalExportFormat, { render: (r: EvalReport) => string; ext: string }> = {
+  json: { render: reportToJson, ext: 'json' },
+  markdown: { render: reportToMarkdown, ext: 'md' },
+  csv: { render: reportToCsv, ext: 'csv' },
+};
 
 export function createEvaluationService(ctx: CoreContext): EvaluationApi {
   ctx.jobs.register<EvalRequest>(EVAL_JOB, async (request, job) => {
@@ -30,8 +47,29 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
       existing ? { ...request, resumeRunId: existing.id } : request,
       { signal: job.signal, report: job.report, jobId: job.jobId },
     );
-    return { runId: report.runId, summary: report.summary };
+    // The run to compare with: the last finished one of the same set before this one.
+    return { runId: report.runId, summary: report.summary, baseRunId: previousRunId(ctx.db, report.runId) };
   });
+
+  const start = (req: {
+    setId: number;
+    variants: EvalRequest['variants'];
+    k?: number[];
+    recallK?: number;
+  }) => {
+    const set = findLabelSet(ctx.db, req.setId);
+    const settings = ctx.settings.get().selection;
+    const request: EvalRequest = {
+      setId: set.id,
+      variants: req.variants,
+      k: req.k,
+      recallK: req.recallK ?? settings.recallK,
+      maxTokens: settings.crossEncoderMaxTokens,
+      llmBodyChars: settings.llmSelectorBodyChars,
+      settings: { ...settings },
+    };
+    return ctx.jobs.start(EVAL_JOB, request);
+  };
 
   return {
     'labels.import': async (req) => (await importLabelFile(ctx.db, req, ctx.clock())).set,
@@ -41,24 +79,49 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
       items: getLabelItems(ctx.db, req.id),
     }),
     'labels.saveItem': async (req) => saveLabelItem(ctx.db, req.setId, req.item, ctx.clock()),
-    'eval.run': async (req) => {
-      const set = findLabelSet(ctx.db, req.setId);
-      const settings = ctx.settings.get().selection;
-      const request: EvalRequest = {
-        setId: set.id,
-        variants: req.variants,
-        k: req.k,
-        recallK: req.recallK ?? settings.recallK,
-        maxTokens: settings.crossEncoderMaxTokens,
-        llmBodyChars: settings.llmSelectorBodyChars,
-      };
-      return ctx.jobs.start(EVAL_JOB, request);
+    'eval.run': async (req) => start(req),
+    'eval.rerun': async (req) => {
+      const last = lastRunOfSet(ctx.db, req.setId);
+      if (last === null)
+        throw new CuratorError(
+          'NOT_FOUND',
+          `Label set ${req.setId} has no finished run to repeat and compare with`,
+        );
+      const previous = getEvalRun(ctx.db, last).request;
+      return start({
+        setId: req.setId,
+        variants: req.variants ?? previous.variants,
+        k: req.k ?? previous.k,
+        recallK: previous.recallK,
+      });
     },
     'eval.list': async () => listEvalRuns(ctx.db),
     'eval.show': async (req) => getEvalReport(ctx.db, req.runId),
+    'eval.compare': async (req) => compareRuns(ctx.db, req.runId, req.baseRunId),
+    'eval.confusability': async (req) =>
+      confusability(ctx.db, req.runId, { phiMargin: req.phiMargin, rhoMargin: req.rhoMargin }),
+    'eval.library': async (req) => {
+      getEvalRun(ctx.db, req.runId);
+      return getRunLibrary(ctx.db, req.runId);
+    },
     'eval.export': async (req) => {
+      const exporter = exporters[req.format];
+      if (!exporter)
+        throw new CuratorError(
+          'INVALID_ARGUMENT',
+          `Unknown export format "${String(req.format)}"; use json, markdown or csv`,
+        );
       const report = getEvalReport(ctx.db, req.runId);
-      return { content: req.format === 'markdown' ? reportToMarkdown(report) : reportToJson(report) };
+      const content = exporter.render(report);
+      const fileName = `evaluation-${report.runId}.${exporter.ext}`;
+      if (req.path === undefined) return { content, fileName };
+      const target = path.resolve(req.path);
+      try {
+        writeFileSync(target, content);
+      } catch (e) {
+        throw new CuratorError('INVALID_ARGUMENT', `Cannot write ${target}: ${(e as Error).message}`);
+      }
+      return { content, fileName, path: target };
     },
   };
 }

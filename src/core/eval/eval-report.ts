@@ -129,3 +129,54 @@ export function reportToMarkdown(r: EvalReport): string {
 export function reportToJson(r: EvalReport): string {
   return JSON.stringify(r, null, 2);
 }
+
+const csvField = (v: string | number | boolean | undefined | null): string => {
+  const s = v === undefined || v === null ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** One row per task and variant (k); answers and gold joined with `;`. */
+export function reportToCsv(r: EvalReport): string {
+  const header = [
+    'item',
+    'task',
+    'variant',
+    'k',
+    'gold',
+    'answer',
+    'precision',
+    'recall',
+    'f1',
+    'exact',
+    'hit_at_1',
+    'stage_coverage',
+    'answer_size',
+    'recall_at_k',
+    'differs_between_variants',
+    'error',
+  ];
+  const differing = new Set(r.differences.map((d) => d.itemId));
+  const rows = r.tasks.map((t) =>
+    [
+      t.itemId,
+      t.task,
+      t.variant,
+      t.k,
+      t.gold.join(';'),
+      t.answer.join(';'),
+      t.precision,
+      t.recall,
+      t.f1,
+      t.exactMatch,
+      t.hitAt1,
+      t.stageCoverage,
+      t.answerSize,
+      t.recallAtK,
+      differing.has(t.itemId),
+      t.error,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [header.join(','), ...rows].join('\r\n') + '\r\n';
+}

@@ -17,9 +17,19 @@ export {
   getEvalReport,
   reportToJson,
   reportToMarkdown,
+  reportToCsv,
   type EvalReport,
   type VariantSummary,
   type EvalTaskRow,
   type TaskDifference,
 } from './eval-report';
 export { listEvalRuns, getEvalRun } from './eval-store';
+export {
+  recordRunLibrary,
+  getRunLibrary,
+  currentSkillSnapshots,
+  type EvalLibraryInfo,
+} from './library-snapshot';
+export { compareRuns, previousRunId, lastRunOfSet, type EvalComparison } from './compare-runs';
+export { confusability, type ConfusabilityReport, type ConfusablePair } from './confusability';
+export { comparisonToMarkdown } from './comparison-report';

@@ -26,6 +26,7 @@ import {
 } from './eval-store';
 import { getEvalReport, type EvalReport } from './eval-report';
 import { getLabelItems, getLabelSetInfo } from './label-store';
+import { recordRunLibrary } from './library-snapshot';
 import type { LabelItem } from './label-format';
 import { taskMetrics } from './metrics';
 
@@ -46,6 +47,8 @@ export interface EvalRequest {
   llmBodyChars?: number;
   /** Continue this run: items already evaluated are skipped. */
   resumeRunId?: number;
+  /** The selection settings in force, recorded with the run's library. */
+  settings?: Record<string, unknown>;
 }
 
 export type EvalDeps = SelectionDeps;
@@ -114,6 +117,21 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
       deps.clock(),
     );
   if (req.resumeRunId) setEvalStatus(deps.db, runId, 'running', deps.clock());
+  else
+    recordRunLibrary(
+      deps.db,
+      runId,
+      {
+        engines: {
+          preset: deps.preset ?? null,
+          recall: deps.recallModel,
+          scorer: deps.scorer?.id ?? null,
+          llm: request.variants.includes('llm') ? (deps.llmModel ?? null) : null,
+        },
+        settings: req.settings ?? {},
+      },
+      deps.clock(),
+    );
   const plan = combos(request);
   const done = new Set(getResults(deps.db, runId).map((r) => `${r.itemId}\u0001${r.variant}\u0001${r.k}`));
   const needsParse = request.variants.some((v) => !rankedVariants.includes(v));
@@ -126,6 +144,9 @@ export async function runEval(deps: EvalDeps, req: EvalRequest, job: EvalJob): P
 
   try {
     for (const item of items) {
+      // Offline engines answer without real I/O: without this yield a run would hold the event loop to its end, and
+      // neither a cancel request nor the progress a screen polls for would get through.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       job.signal.throwIfAborted();
       const todo = plan.filter((c) => !done.has(`${item.id}\u0001${c.variant}\u0001${c.k}`));
       if (todo.length > 0) {

@@ -111,6 +111,110 @@ export interface LabelSetInfo {
   updatedAt: string;
 }
 
+/** The library an evaluation ran on. */
+export interface EvalLibraryInfo {
+  skillCount: number;
+  /** sha256 over every skill's name and content hash. */
+  contentDigest: string;
+  /** sha256 over every skill's name, precondition and completion. */
+  statesDigest: string;
+  engines: { preset: string | null; recall: string; scorer: string | null; llm: string | null };
+  /** The selection settings in force (recall K, token budgets, preset, calibration). */
+  settings: Record<string, unknown>;
+  capturedAt: string;
+}
+
+export interface MetricDelta {
+  variant: Variant;
+  k?: number;
+  /** Present in only one of the two runs. */
+  only?: 'base' | 'current';
+  base: Partial<Record<ComparedMetric, number>>;
+  current: Partial<Record<ComparedMetric, number>>;
+  /** current − base, for metrics both runs have. */
+  delta: Partial<Record<ComparedMetric, number>>;
+}
+
+export const comparedMetrics = [
+  'precision',
+  'recall',
+  'f1',
+  'exactMatch',
+  'hitAt1',
+  'stageCoverage',
+  'meanAnswerSize',
+] as const;
+export type ComparedMetric = (typeof comparedMetrics)[number];
+
+export interface TaskChange {
+  itemId: string;
+  task: string;
+  gold: string[];
+  changes: {
+    variant: Variant;
+    k?: number;
+    before: string[];
+    after: string[];
+    f1Before: number;
+    f1After: number;
+  }[];
+}
+
+export type SkillChangeKind = 'states-edited' | 'content-changed' | 'added' | 'removed';
+
+export interface SkillChange {
+  name: string;
+  skillId: number;
+  changes: SkillChangeKind[];
+  /** State history entries between the two runs (newest last), where the history still has them. */
+  history: {
+    action: string;
+    at: string;
+    before: { precondition: string | null; completion: string | null } | null;
+    after: { precondition: string | null; completion: string | null };
+  }[];
+  /** The skill appears in a changed task's answers or gold. */
+  inChangedTasks: string[];
+}
+
+export interface EvalComparison {
+  baseRunId: number;
+  runId: number;
+  setId: number;
+  setName: string;
+  base: { createdAt: string; library: EvalLibraryInfo | null };
+  current: { createdAt: string; library: EvalLibraryInfo | null };
+  /** Which parts of the setup differ: 'content', 'states', 'engines', 'settings', 'skill count'. */
+  setupChanges: string[];
+  metrics: MetricDelta[];
+  changedTasks: TaskChange[];
+  /** Skills whose content or states differ between the two runs' libraries. */
+  editedSkills: SkillChange[];
+}
+
+export interface ConfusablePair {
+  a: { name: string; skillId: number | null };
+  b: { name: string; skillId: number | null };
+  /** Labelled tasks where the pair was confusable. */
+  tasks: string[];
+  /** How: 'phi' (a stage's winner and runner-up within the φ margin), 'rho' (ranked neighbours within the ρ margin),
+   * 'swap' (variants picked one or the other for the same stage). */
+  kinds: ('phi' | 'rho' | 'swap')[];
+  /** Smallest margin seen (φ or ρ). */
+  minMargin: number | null;
+  /** Either skill is gold on one of the tasks. */
+  goldInvolved: boolean;
+}
+
+export interface ConfusabilityReport {
+  runId: number;
+  phiMargin: number;
+  rhoMargin: number;
+  pairs: ConfusablePair[];
+}
+
+export type EvalExportFormat = 'json' | 'markdown' | 'csv';
+
 export interface EvaluationApi {
   'labels.import'(req: { path: string; name?: string }): Promise<LabelSetInfo>;
   'labels.list'(req: Record<string, never>): Promise<LabelSetInfo[]>;
@@ -119,9 +223,27 @@ export interface EvaluationApi {
   'eval.run'(req: { setId: number; variants: Variant[]; k?: number[]; recallK?: number }): Promise<JobInfo>;
   'eval.list'(
     req: Record<string, never>,
-  ): Promise<{ runId: number; setName: string; status: string; createdAt: string }[]>;
+  ): Promise<{ runId: number; setId?: number; setName: string; status: string; createdAt: string }[]>;
   'eval.show'(req: { runId: number }): Promise<EvalReport>;
-  'eval.export'(req: { runId: number; format: 'json' | 'markdown' }): Promise<{ content: string }>;
+  'eval.export'(req: {
+    runId: number;
+    format: EvalExportFormat;
+    /** Write the export here (desktop save dialog, CLI --out) instead of returning only the content. */
+    path?: string;
+  }): Promise<{ content: string; fileName?: string; path?: string }>;
+  /** Repeats the last run of a label set (same variants, k and recall K) on the library as it is now; the job's result
+   * holds { runId, baseRunId }, the run to compare with. */
+  'eval.rerun'(req: { setId: number; variants?: Variant[]; k?: number[] }): Promise<JobInfo>;
+  /** Compares a run with an earlier run of the same label set (default: the last finished one before it). */
+  'eval.compare'(req: { runId: number; baseRunId?: number }): Promise<EvalComparison>;
+  /** Skill pairs the selection confuses on the run's labelled tasks, most tasks first. */
+  'eval.confusability'(req: {
+    runId: number;
+    phiMargin?: number;
+    rhoMargin?: number;
+  }): Promise<ConfusabilityReport>;
+  /** The library a run ran on. */
+  'eval.library'(req: { runId: number }): Promise<EvalLibraryInfo | null>;
 }
 
 export const evaluationMethods = [
@@ -133,4 +255,8 @@ export const evaluationMethods = [
   'eval.list',
   'eval.show',
   'eval.export',
+  'eval.rerun',
+  'eval.compare',
+  'eval.confusability',
+  'eval.library',
 ] as const;

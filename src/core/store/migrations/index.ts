@@ -11,6 +11,7 @@ import { m021ParseAttempts } from './021-parse-attempts';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
+import { m033EvalLibrary } from './033-eval-library';
 import { m055SourcesSync } from './055-sources-sync';
 
 export interface Migration {
@@ -31,5 +32,6 @@ export const migrations: Migration[] = [
   m030SelectionRuns,
   m031Evaluation,
   m032EngineThroughput,
+  m033EvalLibrary,
   m055SourcesSync,
 ];

@@ -1,21 +1,40 @@
-// One evaluation run: the comparison table, charts per metric, answer-size distributions, per-task drill-down, export.
-import { useState } from 'react';
-import type { EvalReport, EvalTaskRow } from '../../../shared/api';
+// One evaluation run: the comparison table, the comparison with an earlier run, charts, the per-task drill-down
+// (tasks where variants differ), confusable skill pairs, and exports saved as files.
+import { useEffect, useState } from 'react';
+import type { EvalExportFormat, EvalReport, EvalTaskRow } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
-import { useAction } from '../app/use-api';
-import { MetricBars, SizeHistogram, variantLabel } from './charts';
+import { useAction, useApi } from '../app/use-api';
+import { MetricBars, QualityVsSize, SizeDistribution, variantLabel } from './charts';
+import { ComparisonView } from './ComparisonView';
+import { ConfusabilityView } from './ConfusabilityView';
+import { saveAsFile } from './save-export';
 
 const pct = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
 
 function TaskDrillDown({ tasks, differing }: { tasks: EvalTaskRow[]; differing: Set<string> }) {
-  const ids = [...new Set(tasks.map((t) => t.itemId))];
+  const [onlyDiffering, setOnlyDiffering] = useState(differing.size > 0);
+  const ids = [...new Set(tasks.map((t) => t.itemId))].filter((id) => !onlyDiffering || differing.has(id));
   const [selected, setSelected] = useState<string | null>(null);
   const rows = tasks.filter((t) => t.itemId === selected);
   return (
     <section className="panel" aria-label="Per task">
-      <h3>Per task</h3>
-      <div className="task-picker">
+      <div className="row wrap">
+        <h3>Per task</h3>
+        <label className="check drill-toggle">
+          <input
+            type="checkbox"
+            name="only-differing"
+            checked={onlyDiffering}
+            onChange={(e) => setOnlyDiffering(e.target.checked)}
+          />
+          Only tasks where variants differ ({differing.size} of {new Set(tasks.map((t) => t.itemId)).size})
+        </label>
+      </div>
+      {ids.length === 0 && (
+        <p className="muted small">Every variant gave every task an equally good answer.</p>
+      )}
+      <div className="task-picker" data-testid="task-chips">
         {ids.map((id) => {
           const results = tasks.filter((t) => t.itemId === id);
           const disagree = differing.has(id);
@@ -32,7 +51,7 @@ function TaskDrillDown({ tasks, differing }: { tasks: EvalTaskRow[]; differing: 
           );
         })}
       </div>
-      <p className="muted small">≠ marks tasks where the variants' F1 differ.</p>
+      <p className="muted small">≠ marks tasks where the variants’ answers differ in F1.</p>
       {rows[0] && (
         <div data-testid="task-detail">
           <p>
@@ -98,11 +117,40 @@ function TaskDrillDown({ tasks, differing }: { tasks: EvalTaskRow[]; differing: 
   );
 }
 
-export function EvalReportView({ report }: { report: EvalReport }) {
+const exportFormats = [
+  { format: 'markdown', label: 'Markdown' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'json', label: 'JSON' },
+] as const;
+
+export function EvalReportView({
+  report,
+  compareWith,
+  earlierRuns = [],
+}: {
+  report: EvalReport;
+  compareWith?: number | null;
+  /** Finished runs of the same label set before this one, newest first. */
+  earlierRuns?: { runId: number; createdAt: string }[];
+}) {
   const client = useClient();
   const action = useAction();
-  const [exported, setExported] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  // undefined: no comparison asked for; null: with the last finished run before this one.
+  const [base, setBase] = useState<number | null | undefined>(compareWith);
+  useEffect(() => setBase(compareWith), [compareWith, report.runId]);
+  const comparison = useApi(
+    'eval.compare',
+    base === undefined ? null : { runId: report.runId, ...(base === null ? {} : { baseRunId: base }) },
+  );
   const summary = report.summary;
+  const save = async (format: EvalExportFormat) => {
+    const out = await action.run(() => client.call('eval.export', { runId: report.runId, format }));
+    if (!out) return;
+    const name = out.fileName ?? `evaluation-${report.runId}.${format === 'markdown' ? 'md' : format}`;
+    saveAsFile(out.content, name);
+    setSaved(name);
+  };
   return (
     <div className="eval-report">
       <section className="panel" aria-label="Comparison">
@@ -116,22 +164,43 @@ export function EvalReportView({ report }: { report: EvalReport }) {
             {report.engines.llm ? ` · LLM ${report.engines.llm}` : ''} · recall@{report.recallK} ={' '}
             {report.recallAtK.toFixed(3)} (misses here are recall misses, not selection misses)
           </span>
-          <span className="spacer" />
-          {(['markdown', 'json'] as const).map((format) => (
-            <button
-              key={format}
-              onClick={async () =>
-                setExported(
-                  (await action.run(() => client.call('eval.export', { runId: report.runId, format })))
-                    ?.content ?? null,
-                )
-              }
+        </div>
+        <div className="eval-actions">
+          <button
+            onClick={() => setBase(null)}
+            disabled={base === null || earlierRuns.length === 0}
+            title={earlierRuns.length === 0 ? 'No earlier finished run of this label set' : undefined}
+          >
+            Compare with the previous run
+          </button>
+          {earlierRuns.length > 1 && (
+            <select
+              aria-label="Compare with run"
+              value={typeof base === 'number' ? base : ''}
+              onChange={(e) => setBase(e.target.value === '' ? undefined : Number(e.target.value))}
             >
-              Export {format}
+              <option value="">or with run…</option>
+              {earlierRuns.map((r) => (
+                <option key={r.runId} value={r.runId}>
+                  #{r.runId} · {new Date(r.createdAt).toLocaleString()}
+                </option>
+              ))}
+            </select>
+          )}
+          <span className="spacer" />
+          <span className="muted small">Export</span>
+          {exportFormats.map(({ format, label }) => (
+            <button key={format} className="small" onClick={() => void save(format)} disabled={action.busy}>
+              {label}
             </button>
           ))}
+          {saved && (
+            <span className="small muted" data-testid="export-saved">
+              saved {saved}
+            </span>
+          )}
         </div>
-        <ErrorNote error={action.error} />
+        <ErrorNote error={action.error} onDismiss={action.clearError} />
         <div className="table-scroll">
           <table className="table comparison" data-testid="comparison-table">
             <thead>
@@ -172,29 +241,24 @@ export function EvalReportView({ report }: { report: EvalReport }) {
             </tbody>
           </table>
         </div>
-        {exported && (
-          <details open>
-            <summary>Export</summary>
-            <pre className="raw">{exported}</pre>
-          </details>
-        )}
       </section>
+      {base !== undefined && (
+        <>
+          {comparison.error && <ErrorNote error={comparison.error} onDismiss={() => setBase(undefined)} />}
+          {comparison.data && <ComparisonView comparison={comparison.data} />}
+        </>
+      )}
       <section className="panel charts" aria-label="Charts">
+        <QualityVsSize rows={summary} />
+        <SizeDistribution rows={summary} />
         <MetricBars title="F1" rows={summary} metric={(m) => m.f1} />
-        <MetricBars title="Precision" rows={summary} metric={(m) => m.precision} />
-        <MetricBars title="Recall" rows={summary} metric={(m) => m.recall} />
-        <MetricBars title="Exact match" rows={summary} metric={(m) => m.exactMatch} />
-        <MetricBars title="Stage coverage" rows={summary} metric={(m) => m.stageCoverage} />
       </section>
-      <section className="panel" aria-label="Answer sizes">
-        <h3>Answer size distribution</h3>
-        <div className="charts">
-          {summary.map((m) => (
-            <SizeHistogram key={variantLabel(m)} metrics={m} />
-          ))}
-        </div>
-      </section>
-      <TaskDrillDown tasks={report.tasks} differing={new Set(report.differences.map((d) => d.itemId))} />
+      <TaskDrillDown
+        key={report.runId}
+        tasks={report.tasks}
+        differing={new Set(report.differences.map((d) => d.itemId))}
+      />
+      <ConfusabilityView runId={report.runId} />
     </div>
   );
 }

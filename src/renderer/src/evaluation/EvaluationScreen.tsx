@@ -1,4 +1,5 @@
-// Evaluation: import a label set, run variants on it as a job, then read the comparison of the run.
+// Evaluation: import a label set, run variants on it as a job (cancellable), re-run and compare with the last run,
+// then read the run's report.
 import { useEffect, useState } from 'react';
 import { variants, type Variant } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
@@ -8,6 +9,7 @@ import { useAction, useApi } from '../app/use-api';
 import { useJob } from '../app/use-job';
 import { ProgressBar } from '../library/bits';
 import { EvalReportView } from './EvalReportView';
+import './evaluation.css';
 
 export function EvaluationScreen() {
   const client = useClient();
@@ -19,6 +21,9 @@ export function EvaluationScreen() {
   const [labelPath, setLabelPath] = useState('');
   const [runId, setRunId] = useState<number | null>(null);
   const [started, setStarted] = useState<JobInfo | null>(null);
+  // Set when the running job is a re-run to compare with the last run.
+  const [comparing, setComparing] = useState(false);
+  const [compareWith, setCompareWith] = useState<number | null | undefined>(undefined);
   const job = useJob(started);
   const action = useAction();
   const report = useApi('eval.show', runId !== null ? { runId } : null);
@@ -28,11 +33,16 @@ export function EvaluationScreen() {
   }, [sets.data, setId]);
   useEffect(() => {
     if (job?.status !== 'done') return;
-    const id = (job.result as { runId?: number } | undefined)?.runId;
+    const result = job.result as { runId?: number; baseRunId?: number | null } | undefined;
     runs.reload();
-    if (id !== undefined) setRunId(id);
+    if (result?.runId !== undefined) setRunId(result.runId);
+    setCompareWith(comparing && result?.baseRunId ? result.baseRunId : undefined);
     // runs.reload is stable; the effect follows the job only.
-  }, [job?.status, job?.result, runs.reload]);
+  }, [job?.status, job?.result, runs.reload, comparing]);
+  useEffect(() => {
+    // A cancelled or failed run ends with no report to show; the runs list still changed.
+    if (job?.status === 'cancelled' || job?.status === 'failed') runs.reload();
+  }, [job?.status, runs.reload]);
 
   const importSet = async () => {
     const set = await action.run(() => client.call('labels.import', { path: labelPath.trim() }));
@@ -50,8 +60,25 @@ export function EvaluationScreen() {
     const begun = await action.run(() =>
       client.call('eval.run', { setId, variants: chosen, k: k.length ? k : undefined }),
     );
-    if (begun) setStarted(begun);
+    if (begun) {
+      setComparing(false);
+      setStarted(begun);
+    }
   };
+  const rerun = async () => {
+    if (setId === null) return;
+    const begun = await action.run(() => client.call('eval.rerun', { setId }));
+    if (begun) {
+      setComparing(true);
+      setStarted(begun);
+    }
+  };
+  const cancel = async () => {
+    if (!job) return;
+    await action.run(() => client.call('jobs.cancel', { id: job.id }));
+  };
+  const running = job?.status === 'running' || job?.status === 'queued';
+  const setHasRun = (runs.data ?? []).some((r) => r.setId === setId && r.status === 'done');
 
   return (
     <div className="evaluation">
@@ -124,13 +151,32 @@ export function EvaluationScreen() {
             />
           </label>
         </fieldset>
-        <button
-          className="primary"
-          onClick={() => void run()}
-          disabled={setId === null || chosen.length === 0 || action.busy}
-        >
-          Run evaluation
-        </button>
+        <div className="eval-actions">
+          <button
+            className="primary"
+            onClick={() => void run()}
+            disabled={setId === null || chosen.length === 0 || action.busy || running}
+          >
+            Run evaluation
+          </button>
+          <button
+            onClick={() => void rerun()}
+            disabled={setId === null || !setHasRun || action.busy || running}
+            title="Runs the last evaluation of this set again on the library as it is now, then shows what changed"
+          >
+            Re-run and compare with the last run
+          </button>
+          {running && (
+            <button onClick={() => void cancel()} disabled={action.busy}>
+              Cancel evaluation
+            </button>
+          )}
+          {job?.status === 'cancelled' && (
+            <span className="muted small" data-testid="eval-cancelled">
+              Cancelled; finished tasks are kept (resume it from Jobs).
+            </span>
+          )}
+        </div>
         <ErrorNote error={action.error} onDismiss={action.clearError} />
         {job && (
           <div data-status={job.status} className="eval-job">
@@ -148,7 +194,10 @@ export function EvaluationScreen() {
             <button
               key={r.runId}
               className={r.runId === runId ? 'chip active' : 'chip'}
-              onClick={() => setRunId(r.runId)}
+              onClick={() => {
+                setRunId(r.runId);
+                setCompareWith(undefined);
+              }}
             >
               #{r.runId} {r.setName} · {r.status} · {new Date(r.createdAt).toLocaleString()}
             </button>
@@ -156,7 +205,15 @@ export function EvaluationScreen() {
         </div>
       </section>
       <ErrorNote error={report.error} />
-      {report.data && <EvalReportView report={report.data} />}
+      {report.data && (
+        <EvalReportView
+          report={report.data}
+          compareWith={compareWith}
+          earlierRuns={(runs.data ?? []).filter(
+            (r) => r.setId === report.data!.setId && r.runId < report.data!.runId && r.status === 'done',
+          )}
+        />
+      )}
     </div>
   );
 }
