@@ -20,7 +20,7 @@ export interface SkillFilters {
   hasErrors?: boolean;
   hasWarnings?: boolean;
   /** Only these skills (a profile, the set an MCP server may serve). */
-  skillIds?: number[];
+  skillIds?: readonly number[];
 }
 
 export interface SkillSummary {
