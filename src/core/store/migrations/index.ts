@@ -11,6 +11,7 @@ import { m021ParseAttempts } from './021-parse-attempts';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
+import { m050Profiles } from './050-profiles';
 import { m060RunVia } from './060-run-via';
 
 export interface Migration {
@@ -31,5 +32,6 @@ export const migrations: Migration[] = [
   m030SelectionRuns,
   m031Evaluation,
   m032EngineThroughput,
+  m050Profiles,
   m060RunVia,
 ];
