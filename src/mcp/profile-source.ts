@@ -1,28 +1,24 @@
-// Where the MCP server finds profiles (named skill sets). The profiles module plugs in here; until it is in this build,
-// listing says so and serving a profile is refused with that reason.
-import { CuratorError } from '../shared/errors';
+// Where the MCP server finds profiles (named skill sets): the library's own, read at each call so a profile the
+// curator edits while the server runs is served as it is now.
+import type { ProfilesContext } from '../core/profiles';
+import { listProfiles, resolveProfileSkillIds } from '../core/profiles';
 
-export interface ProfileSummary {
+export interface ProfileListing {
   name: string;
+  description: string;
   skillCount: number;
-  description?: string;
 }
 
 export interface ProfileSource {
-  /** false: profiles are not part of this build (list is empty, skillIds refuses). */
-  available: boolean;
-  list(): Promise<ProfileSummary[]>;
+  list(): Promise<ProfileListing[]>;
   /** The ids of the profile's skills now; NOT_FOUND for an unknown name. */
   skillIds(name: string): Promise<number[]>;
 }
 
-export const noProfiles: ProfileSource = {
-  available: false,
-  list: async () => [],
-  skillIds: async (name) => {
-    throw new CuratorError(
-      'UNAVAILABLE',
-      `Cannot serve profile "${name}": profiles are not part of this build yet; use --allow all or --allow verified`,
-    );
-  },
-};
+export function libraryProfiles(ctx: ProfilesContext): ProfileSource {
+  return {
+    list: async () =>
+      listProfiles(ctx).map((p) => ({ name: p.name, description: p.description, skillCount: p.skillCount })),
+    skillIds: async (name) => resolveProfileSkillIds(ctx, name),
+  };
+}

@@ -162,7 +162,6 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
         json({
           rule: { ...allowed.rule, sentence: allowed.sentence },
           profiles: await mcp.profiles.list(),
-          ...(mcp.profiles.available ? {} : { note: 'Profiles are not part of this build yet.' }),
         }),
       ),
   );

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { createCore } from '../../src/core';
 import { saveManualTaskParse } from '../../src/core/llm/parse-task';
+import { createProfile } from '../../src/core/profiles';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const resources = path.join(repoRoot, 'resources');
@@ -17,6 +18,9 @@ export const unverified = {
   word: 'theodolite',
   task: 'calibrate the theodolite on the tripod',
 };
+
+/** A profile of two skills: the unverified one and one verified sample skill. */
+export const profile = { name: 'surveying', skills: [unverified.name, 'household-make-coffee'] };
 
 export interface McpLibrary {
   dataDir: string;
@@ -44,6 +48,10 @@ export async function mcpLibrary(): Promise<McpLibrary> {
     const task = JSON.parse(line) as McpLibrary['task'];
     saveManualTaskParse({ db: core.context.db, clock: () => new Date() }, { task: task.task, ...task.parse });
     expect((await core['library.get']({ name: unverified.name })).status).not.toBe('verified');
+    const ids = await Promise.all(
+      profile.skills.map(async (name) => (await core['library.get']({ name })).id),
+    );
+    createProfile(core.context, { name: profile.name, skillIds: ids });
     return { dataDir, task, close: () => rmSync(dataDir, { recursive: true, force: true }) };
   } finally {
     await core.close();

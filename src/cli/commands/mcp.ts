@@ -8,7 +8,7 @@ import { selectionPresets } from '../../shared/api';
 import { parseAllowRule } from '../../mcp/allowed-skills';
 import { startMcpHttpHost } from '../../mcp/http-transport';
 import { createMcpContext } from '../../mcp/mcp-context';
-import { noProfiles } from '../../mcp/profile-source';
+import { libraryProfiles } from '../../mcp/profile-source';
 import { createCuratorMcpServer } from '../../mcp/server';
 import { printLine } from '../output';
 import { intOption, withCore } from '../run-command';
@@ -58,7 +58,7 @@ export function registerMcpCommand(program: Command): void {
         const mcp = await createMcpContext({
           core,
           rule: parseAllowRule(opts.allow, opts.profile),
-          profiles: noProfiles,
+          profiles: libraryProfiles(core.context),
           preset: opts.preset,
         });
         if (opts.http) {
