@@ -52,7 +52,10 @@ export function registerMcpCommand(program: Command): void {
     .option('--profile <name>', "serve only this profile's skills")
     .option('--http', 'Streamable HTTP on 127.0.0.1 instead of stdio')
     .option('--port <port>', 'port for --http (0 = any free one)', intOption, 0)
-    .option('--token <token>', 'for --http: use this token instead of a random one')
+    .option(
+      '--token <token>',
+      'for --http: use this token instead of a random one (default $SKILL_CURATOR_MCP_TOKEN)',
+    )
     .action(
       withCore(async (core, _g, opts: McpOptions) => {
         const mcp = await createMcpContext({
@@ -62,7 +65,8 @@ export function registerMcpCommand(program: Command): void {
           preset: opts.preset,
         });
         if (opts.http) {
-          const host = await startMcpHttpHost(mcp, { port: opts.port, token: opts.token });
+          const token = opts.token ?? (process.env.SKILL_CURATOR_MCP_TOKEN || undefined);
+          const host = await startMcpHttpHost(mcp, { port: opts.port, token });
           printLine(`MCP (Streamable HTTP) on ${host.url}`);
           printLine(`Token: ${host.token}`);
           printLine(mcp.allowed.sentence);
