@@ -1,6 +1,6 @@
 // select_skills latency over MCP on the sample library with the offline preset: the real CLI server over stdio and
 // over Streamable HTTP (SDK client), next to a direct core call (`select.run`) in this process, on the same library
-// file, tasks interleaved so the three share the machine's load. Each sample task has its hand-typed parse stored, so
+// file, tasks interleaved so all paths share the machine's load. Each sample task has its hand-typed parse stored, so
 // every call runs the whole method without an LLM. Prints median and p95 per path and the ratio to the direct call.
 // Run: npm run bench:mcp -- [--rounds 5] [--json]
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createCore } from '../src/core';
+import { createSelectService } from '../src/core/api/select-service';
 import { saveManualTaskParse } from '../src/core/llm/parse-task';
 
 const { values: args } = parseArgs({
@@ -96,9 +97,13 @@ try {
     if (r.isError) throw new Error(r.content[0]!.text);
     return (JSON.parse(r.content[0]!.text) as { answer: { name: string }[] }).answer.map((a) => a.name);
   };
+  // The server's default rule (verified skills only) filters the recall; this direct call does the same.
+  const verifiedOnly = createSelectService(core.context, { recallFilter: () => ({ status: 'verified' }) });
   const paths: Record<string, (task: string) => Promise<string[]>> = {
     'direct core select.run': async (task) =>
       (await core['select.run']({ task, preset: 'offline' })).answer.map((a) => a.name),
+    'direct, verified-only': async (task) =>
+      (await verifiedOnly['select.run']({ task, preset: 'offline' })).answer.map((a) => a.name),
     'MCP stdio select_skills': viaMcp(stdio),
     'MCP HTTP select_skills': viaMcp(overHttp),
   };
@@ -125,6 +130,7 @@ try {
     medianMs: pct(t, 0.5),
     p95Ms: pct(t, 0.95),
     medianVsDirect: pct(t, 0.5) / base,
+    medianOverDirectMs: pct(t, 0.5) - base,
   }));
   if (args.json) console.log(JSON.stringify({ tasks: tasks.length, rounds, disagreements, rows }, null, 2));
   else {
@@ -133,9 +139,9 @@ try {
     );
     for (const r of rows)
       console.log(
-        `${r.path.padEnd(26)} median ${r.medianMs.toFixed(1).padStart(7)} ms  p95 ${r.p95Ms.toFixed(1).padStart(7)} ms  ×${r.medianVsDirect.toFixed(2)} of direct`,
+        `${r.path.padEnd(26)} median ${r.medianMs.toFixed(1).padStart(7)} ms  p95 ${r.p95Ms.toFixed(1).padStart(7)} ms  ×${r.medianVsDirect.toFixed(2)} of direct (${r.medianOverDirectMs >= 0 ? '+' : ''}${r.medianOverDirectMs.toFixed(1)} ms)`,
       );
-    console.log(`answers that differ between the three paths: ${disagreements} of ${tasks.length * rounds}`);
+    console.log(`answers that differ between the paths: ${disagreements} of ${tasks.length * rounds}`);
   }
 } finally {
   for (const c of clients) await c.close().catch(() => {});
