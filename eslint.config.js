@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**', 'src/shared/**', 'src/server/**', 'src/cli/**'],
+    files: ['src/core/**', 'src/shared/**', 'src/server/**', 'src/cli/**', 'src/mcp/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -55,7 +55,7 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'shared is pure TS.' }],
           patterns: [
             {
-              group: ['**/core/**', '**/main/**', '**/renderer/**', '**/server/**', '**/cli/**'],
+              group: ['**/core/**', '**/main/**', '**/renderer/**', '**/server/**', '**/cli/**', '**/mcp/**'],
               message: 'shared depends on nothing.',
             },
           ],
@@ -75,7 +75,7 @@ export default tseslint.config(
             .map((name) => ({ name, message: 'No Node in the renderer.' })),
           patterns: [
             {
-              group: ['**/core/**', '**/main/**', '**/server/**', '**/cli/**'],
+              group: ['**/core/**', '**/main/**', '**/server/**', '**/cli/**', '**/mcp/**'],
               message: 'The renderer talks only to the typed API in shared.',
             },
           ],

@@ -7,6 +7,7 @@ import { registerJobCommands } from './commands/jobs';
 import { registerLibraryCommands } from './commands/library';
 import { registerLibraryFileCommands } from './commands/library-file';
 import { registerLlmCommands } from './commands/llm';
+import { registerMcpCommand } from './commands/mcp';
 import { registerModelCommands } from './commands/models';
 import { registerSettingsCommands } from './commands/settings';
 import { registerSelectCommands } from './commands/select';
@@ -31,6 +32,7 @@ registerEvaluationCommands(program);
 registerSettingsCommands(program);
 registerServeCommand(program);
 registerSourceCommands(program);
+registerMcpCommand(program);
 registerDemoCommand(program);
 
 await program.parseAsync(process.argv);

@@ -33,7 +33,7 @@ export interface HttpHost {
 
 const HOST = '127.0.0.1';
 
-function sameToken(given: string | null, token: string): boolean {
+export function sameToken(given: string | null, token: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);

@@ -7,7 +7,8 @@ import type { CoreContext } from '../context';
 import { exportSkills } from '../export';
 import { editsFromApi } from '../select/edits';
 import { replayRun, runSelection } from '../select/run-selection';
-import { getRun, listRuns } from '../select/runs-store';
+import { getRun, listRuns, type RunVia } from '../select/runs-store';
+import type { SkillFilter } from '../store/library-filter';
 import { parseTraceJson } from '../select/trace-schema';
 import { estimateSelection } from '../select/cost';
 import { checkPreset, currentSkillSideCoverage, presetEngineIds, selectionDeps } from './selection-deps';
@@ -38,7 +39,14 @@ function checkTask(req: { task?: unknown } | undefined): string {
   return req.task.trim();
 }
 
-export function createSelectService(ctx: CoreContext): SelectApi {
+export interface SelectServiceOptions {
+  /** Stored with every run this service makes (the MCP server's own instance says 'mcp'). */
+  via?: RunVia;
+  /** Read at each selection: the recall considers only these skills. */
+  recallFilter?: () => Promise<SkillFilter> | SkillFilter;
+}
+
+export function createSelectService(ctx: CoreContext, options: SelectServiceOptions = {}): SelectApi {
   /** Selections started with a requestId, so select.cancel can stop them. */
   const running = new Map<string, AbortController>();
 
@@ -52,7 +60,7 @@ export function createSelectService(ctx: CoreContext): SelectApi {
     const controller = new AbortController();
     if (requestId) running.set(requestId, controller);
     try {
-      const deps = await selectionDeps(ctx, controller.signal, preset);
+      const deps = await selectionDeps(ctx, controller.signal, preset, await options.recallFilter?.());
       const engines = await presetEngineIds(ctx, preset);
       const outcomes = await runSelection(deps, {
         task,
@@ -63,6 +71,7 @@ export function createSelectService(ctx: CoreContext): SelectApi {
         maxTokens: settings.crossEncoderMaxTokens,
         llmBodyChars: settings.llmSelectorBodyChars,
         signal: controller.signal,
+        via: options.via,
         estimatePairs: (parse, candidates) =>
           estimateSelection(ctx.db, {
             preset,
@@ -135,6 +144,7 @@ export function createSelectService(ctx: CoreContext): SelectApi {
         variant: r.variant,
         answer: r.answer,
         createdAt: r.createdAt,
+        ...(r.via ? { via: r.via } : {}),
       })),
     'select.get': async (req) => {
       const stored = getRun(ctx.db, req.runId);

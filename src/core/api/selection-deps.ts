@@ -13,6 +13,7 @@ import { createLexicalCrossEncoder, lexicalCrossEncoderId } from '../models/lexi
 import { lexicalRecallEngine } from '../models/lexical/lexical-recall';
 import type { Embedder } from '../models/ports';
 import { recallSkills } from '../search/recall';
+import type { SkillFilter } from '../store/library-filter';
 import { skillSideCoverage, skillSideLookup } from '../search/skill-side-index';
 import { skillSideRefresher } from './skill-side-refresh';
 import { embedderCalibration } from '../select/calibration';
@@ -110,6 +111,8 @@ export async function selectionDeps(
   ctx: CoreContext,
   signal?: AbortSignal,
   requested?: SelectionPreset,
+  /** Recall only among these skills (what an MCP server may serve). */
+  recallFilter?: SkillFilter,
 ): Promise<SelectionDeps> {
   const settings = ctx.settings.get();
   const preset = checkPreset(requested ?? settings.selection.preset);
@@ -124,7 +127,8 @@ export async function selectionDeps(
   const llm = llmClient(ctx);
   return {
     db: ctx.db,
-    recall: async (query, k) => (await recallSkills(recallDeps, query, k)).candidates,
+    recall: async (query, k) =>
+      (await recallSkills(recallDeps, query, k, { filters: recallFilter, signal })).candidates,
     recallModel: recallDeps.embedder?.dim ? recallDeps.embedder.id : lexicalRecallEngine,
     scorer,
     preset,

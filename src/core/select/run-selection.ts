@@ -3,7 +3,7 @@ import type { SelectionPreset } from '../../shared/presets';
 import type { Db } from '../store/db';
 import { recallCandidates, type RecallFn } from './recall';
 import { replaySelection } from './replay';
-import { getRun, saveRun } from './runs-store';
+import { getRun, saveRun, type RunVia } from './runs-store';
 import type { ScoreMemo, ScoreProvider } from './scores';
 import { selectSkills } from './select';
 import { librarySize, loadSkillsForSelection } from './skill-source';
@@ -39,6 +39,8 @@ export interface SelectionRequest {
   prune?: boolean;
   /** Store each trace in selection_runs (default true). */
   store?: boolean;
+  /** The host that asked, stored with the run (an agent over MCP). */
+  via?: RunVia;
   signal?: AbortSignal;
   /** Progress: pairs scored so far over all variants, of `total` (the estimate, once the parse and C are known). */
   onProgress?: (p: { done: number; total: number; message: string }) => void;
@@ -99,7 +101,8 @@ export async function runSelection(
         },
       });
       done = before + trace.execution.pairsScored;
-      const runId = req.store === false ? null : saveRun(deps.db, trace, 'lab', deps.clock());
+      const runId =
+        req.store === false ? null : saveRun(deps.db, trace, 'lab', deps.clock(), null, req.via ?? null);
       outcomes.push({ runId, trace });
     }
   } finally {

@@ -4,6 +4,8 @@ import type { Db } from '../store/db';
 import { TRACE_VERSION, type SelectionTrace, type Variant } from './trace-types';
 
 export type RunOrigin = 'lab' | 'replay' | 'eval';
+/** The host that asked for the run, when not the app or the CLI: 'mcp' is an agent over the MCP server. */
+export type RunVia = 'mcp';
 
 export interface StoredRun {
   runId: number;
@@ -13,6 +15,7 @@ export interface StoredRun {
   answer: string[];
   origin: RunOrigin;
   parentRunId: number | null;
+  via: RunVia | null;
   createdAt: string;
 }
 
@@ -24,6 +27,7 @@ interface Row {
   answer: string;
   origin: RunOrigin;
   parent_run_id: number | null;
+  via: RunVia | null;
   created_at: string;
 }
 
@@ -35,6 +39,7 @@ const summary = (r: Row): StoredRun => ({
   answer: JSON.parse(r.answer) as string[],
   origin: r.origin,
   parentRunId: r.parent_run_id,
+  via: r.via ?? null,
   createdAt: r.created_at,
 });
 
@@ -44,11 +49,12 @@ export function saveRun(
   origin: RunOrigin,
   now: Date,
   parentRunId: number | null = null,
+  via: RunVia | null = null,
 ): number {
   const info = db
     .prepare(
-      `INSERT INTO selection_runs (task, variant, k, answer, trace_version, trace, origin, parent_run_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO selection_runs (task, variant, k, answer, trace_version, trace, origin, parent_run_id, via, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       trace.task,
@@ -59,6 +65,7 @@ export function saveRun(
       JSON.stringify(trace),
       origin,
       parentRunId,
+      via,
       now.toISOString(),
     );
   return Number(info.lastInsertRowid);

@@ -10,6 +10,8 @@ export interface SkillFilter {
   hasWarnings?: boolean;
   /** Skills whose parse failed (review status 'failed'): the errors a kept skill can have. */
   hasErrors?: boolean;
+  /** Only these skills (a profile, the set an MCP server may serve). */
+  skillIds?: readonly number[];
 }
 
 export function filterSql(
@@ -33,6 +35,10 @@ export function filterSql(
     where.push(`${alias}.warnings ${filter.hasWarnings ? '!=' : '='} '[]'`);
   if (filter.hasErrors !== undefined)
     where.push(`${reviewStatusSql(db, alias)} ${filter.hasErrors ? '=' : '!='} 'failed'`);
+  if (filter.skillIds !== undefined) {
+    where.push(`${alias}.id IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(filter.skillIds));
+  }
   return { where, params };
 }
 

@@ -19,6 +19,8 @@ export interface SkillFilters {
   status?: ReviewStatus;
   hasErrors?: boolean;
   hasWarnings?: boolean;
+  /** Only these skills (a profile, the set an MCP server may serve). */
+  skillIds?: readonly number[];
 }
 
 export interface SkillSummary {

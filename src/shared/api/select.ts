@@ -53,6 +53,8 @@ export interface SelectionRunSummary {
   variant: Variant;
   answer: string[];
   createdAt: string;
+  /** Set when an agent asked for the run over the MCP server. */
+  via?: 'mcp';
 }
 
 export interface SelectApi {

@@ -72,7 +72,7 @@ export interface SourceSync {
   pending: { added: number; changed: number; removed: number; detectedAt: string } | null;
 }
 
-export interface SkillChange {
+export interface UpstreamSkillChange {
   skillId: number;
   changedAt: string;
   /** The states' review status when the change came in. */
@@ -129,7 +129,7 @@ export interface SourcesApi {
   /** Applies the last check's changes: all of them, or those at relPaths. */
   'sources.apply'(req: { sourceId: number; relPaths?: string[] }): Promise<ApplyResult>;
   'sources.watch'(req: { sourceId: number; watch: boolean }): Promise<SourceSync>;
-  'sources.skillChange'(req: { skillId: number }): Promise<SkillChange | null>;
+  'sources.skillChange'(req: { skillId: number }): Promise<UpstreamSkillChange | null>;
   'sources.dismissChange'(req: { skillId: number }): Promise<{ dismissed: number }>;
   'sources.deletePreview'(req: { skillIds?: number[]; sourceId?: number }): Promise<DeletePreview>;
   'sources.delete'(req: { skillIds?: number[]; sourceId?: number }): Promise<DeletedInfo>;

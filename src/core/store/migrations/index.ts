@@ -12,7 +12,9 @@ import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
 import { m033EvalLibrary } from './033-eval-library';
+import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
+import { m060RunVia } from './060-run-via';
 
 export interface Migration {
   id: number;
@@ -33,5 +35,7 @@ export const migrations: Migration[] = [
   m031Evaluation,
   m032EngineThroughput,
   m033EvalLibrary,
+  m050Profiles,
   m055SourcesSync,
+  m060RunVia,
 ];

@@ -1,0 +1,84 @@
+// CLI `mcp`: serve the curated library to agents over the Model Context Protocol, on stdio (the agent starts this
+// command) or Streamable HTTP on 127.0.0.1 with a token. stdout carries only MCP messages on stdio; notes go to stderr.
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { SelectionPreset } from '../../shared/api';
+import { selectionPresets } from '../../shared/api';
+import { parseAllowRule } from '../../mcp/allowed-skills';
+import { startMcpHttpHost } from '../../mcp/http-transport';
+import { createMcpContext } from '../../mcp/mcp-context';
+import { libraryProfiles } from '../../mcp/profile-source';
+import { createCuratorMcpServer } from '../../mcp/server';
+import { printLine } from '../output';
+import { intOption, withCore } from '../run-command';
+
+interface McpOptions {
+  preset?: SelectionPreset;
+  profile?: string;
+  allow?: string;
+  http?: boolean;
+  port: number;
+  token?: string;
+}
+
+/** Resolves on SIGINT/SIGTERM, or when the agent closes our stdin (stdio mode). */
+function stopped(watchStdin: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+    if (watchStdin) {
+      process.stdin.once('end', () => resolve());
+      process.stdin.once('close', () => resolve());
+    }
+  });
+}
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('serve the curated library to agents over MCP (stdio, or --http on 127.0.0.1 with a token)')
+    .addOption(
+      new Option('--preset <preset>', 'which engines select_skills scores with (default: Settings)').choices([
+        ...selectionPresets,
+      ]),
+    )
+    .addOption(
+      new Option('--allow <rule>', 'which skills are served: all, or verified only (default)').choices([
+        'all',
+        'verified',
+      ]),
+    )
+    .option('--profile <name>', "serve only this profile's skills")
+    .option('--http', 'Streamable HTTP on 127.0.0.1 instead of stdio')
+    .option('--port <port>', 'port for --http (0 = any free one)', intOption, 0)
+    .option(
+      '--token <token>',
+      'for --http: use this token instead of a random one (default $SKILL_CURATOR_MCP_TOKEN)',
+    )
+    .action(
+      withCore(async (core, _g, opts: McpOptions) => {
+        const mcp = await createMcpContext({
+          core,
+          rule: parseAllowRule(opts.allow, opts.profile),
+          profiles: libraryProfiles(core.context),
+          preset: opts.preset,
+        });
+        if (opts.http) {
+          const token = opts.token ?? (process.env.SKILL_CURATOR_MCP_TOKEN || undefined);
+          const host = await startMcpHttpHost(mcp, { port: opts.port, token });
+          printLine(`MCP (Streamable HTTP) on ${host.url}`);
+          printLine(`Token: ${host.token}`);
+          printLine(mcp.allowed.sentence);
+          await stopped(false);
+          await host.close();
+          return;
+        }
+        const server = createCuratorMcpServer(mcp);
+        await server.connect(new StdioServerTransport());
+        process.stderr.write(`skill-curator MCP on stdio. ${mcp.allowed.sentence}\n`);
+        await stopped(true);
+        await server.close();
+      }),
+    );
+}

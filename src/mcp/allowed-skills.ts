@@ -1,0 +1,66 @@
+// Which skills the MCP server may serve (the curator's rule: all, the verified ones, or a profile's), as a library
+// filter applied to search, recall and reads, and as the sentence every tool description states.
+import type { ReviewStatus } from '../shared/api';
+import { CuratorError } from '../shared/errors';
+import type { SkillFilter } from '../core/store/library-filter';
+import type { ProfileSource } from './profile-source';
+
+export type AllowRule = { kind: 'all' } | { kind: 'verified' } | { kind: 'profile'; name: string };
+
+export interface AllowedSkills {
+  rule: AllowRule;
+  /** One sentence for tool descriptions and answers; made only of the rule, never of skill text. */
+  sentence: string;
+  /** The library filter that keeps only allowed skills, read at each call (a profile can change). */
+  filter(): Promise<SkillFilter>;
+  /** Throws UNAUTHORIZED when the skill is outside the rule. */
+  check(skill: { id: number; name: string; status: ReviewStatus }): Promise<void>;
+}
+
+function ruleSentence(rule: AllowRule): string {
+  switch (rule.kind) {
+    case 'all':
+      return 'This server serves every skill in the curated library.';
+    case 'verified':
+      return 'This server serves only skills whose states a curator has verified; other skills are not searched, selected or read.';
+    case 'profile':
+      return `This server serves only the skills of the curator's profile "${rule.name}"; other skills are not searched, selected or read.`;
+  }
+}
+
+export function parseAllowRule(allow: string | undefined, profile: string | undefined): AllowRule {
+  if (profile !== undefined) {
+    if (allow !== undefined)
+      throw new CuratorError('INVALID_ARGUMENT', 'Give either --allow or --profile, not both');
+    if (profile.trim() === '') throw new CuratorError('INVALID_ARGUMENT', 'Name the profile to serve');
+    return { kind: 'profile', name: profile };
+  }
+  const kind = allow ?? 'verified';
+  if (kind !== 'all' && kind !== 'verified')
+    throw new CuratorError('INVALID_ARGUMENT', `Unknown --allow "${kind}"; use all or verified`);
+  return { kind };
+}
+
+export function allowedSkills(rule: AllowRule, profiles: ProfileSource): AllowedSkills {
+  const filter = async (): Promise<SkillFilter> => {
+    if (rule.kind === 'all') return {};
+    if (rule.kind === 'verified') return { status: 'verified' };
+    return { skillIds: await profiles.skillIds(rule.name) };
+  };
+  return {
+    rule,
+    sentence: ruleSentence(rule),
+    filter,
+    check: async (skill) => {
+      const allowed =
+        rule.kind === 'all' ||
+        (rule.kind === 'verified' && skill.status === 'verified') ||
+        (rule.kind === 'profile' && (await profiles.skillIds(rule.name)).includes(skill.id));
+      if (!allowed)
+        throw new CuratorError(
+          'UNAUTHORIZED',
+          `The skill "${skill.name}" is not served here. ${ruleSentence(rule)}`,
+        );
+    },
+  };
+}
