@@ -2,14 +2,8 @@
 // command) or Streamable HTTP on 127.0.0.1 with a token. stdout carries only MCP messages on stdio; notes go to stderr.
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { SelectionPreset } from '../../shared/api';
 import { selectionPresets } from '../../shared/api';
-import { parseAllowRule } from '../../mcp/allowed-skills';
-import { startMcpHttpHost } from '../../mcp/http-transport';
-import { createMcpContext } from '../../mcp/mcp-context';
-import { libraryProfiles } from '../../mcp/profile-source';
-import { createCuratorMcpServer } from '../../mcp/server';
 import { printLine } from '../output';
 import { intOption, withCore } from '../run-command';
 
@@ -58,6 +52,10 @@ export function registerMcpCommand(program: Command): void {
     )
     .action(
       withCore(async (core, _g, opts: McpOptions) => {
+        // The SDK and the server load only for this command, so other commands and --help start quickly.
+        const { parseAllowRule } = await import('../../mcp/allowed-skills');
+        const { createMcpContext } = await import('../../mcp/mcp-context');
+        const { libraryProfiles } = await import('../../mcp/profile-source');
         const mcp = await createMcpContext({
           core,
           rule: parseAllowRule(opts.allow, opts.profile),
@@ -66,6 +64,7 @@ export function registerMcpCommand(program: Command): void {
         });
         if (opts.http) {
           const token = opts.token ?? (process.env.SKILL_CURATOR_MCP_TOKEN || undefined);
+          const { startMcpHttpHost } = await import('../../mcp/http-transport');
           const host = await startMcpHttpHost(mcp, { port: opts.port, token });
           printLine(`MCP (Streamable HTTP) on ${host.url}`);
           printLine(`Token: ${host.token}`);
@@ -74,6 +73,8 @@ export function registerMcpCommand(program: Command): void {
           await host.close();
           return;
         }
+        const { createCuratorMcpServer } = await import('../../mcp/server');
+        const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
         const server = createCuratorMcpServer(mcp);
         await server.connect(new StdioServerTransport());
         process.stderr.write(`skill-curator MCP on stdio. ${mcp.allowed.sentence}\n`);
