@@ -100,3 +100,4 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 }
+export { getProfile, listProfiles, resolveProfileSkillIds } from './profiles';

@@ -11,6 +11,7 @@ import { m021ParseAttempts } from './021-parse-attempts';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
+import { m050Profiles } from './050-profiles';
 
 export interface Migration {
   id: number;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   m030SelectionRuns,
   m031Evaluation,
   m032EngineThroughput,
+  m050Profiles,
 ];
