@@ -8,6 +8,7 @@ import { registerLibraryCommands } from './commands/library';
 import { registerLibraryFileCommands } from './commands/library-file';
 import { registerLlmCommands } from './commands/llm';
 import { registerModelCommands } from './commands/models';
+import { registerProfileCommands } from './commands/profiles';
 import { registerSettingsCommands } from './commands/settings';
 import { registerSelectCommands } from './commands/select';
 import { registerServeCommand } from './commands/serve';
@@ -28,6 +29,7 @@ registerLlmCommands(program);
 registerSelectCommands(program);
 registerEvaluationCommands(program);
 registerSettingsCommands(program);
+registerProfileCommands(program);
 registerServeCommand(program);
 registerDemoCommand(program);
 

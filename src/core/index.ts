@@ -8,6 +8,7 @@ import { createJobsService } from './api/jobs-service';
 import { createLibraryService } from './api/library-service';
 import { createLlmService } from './api/llm-service';
 import { createModelsService } from './api/models-service';
+import { createProfilesService } from './api/profiles-service';
 import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
@@ -32,6 +33,8 @@ export interface CoreOptions {
   db?: OpenDbOptions;
   /** Non-lexical engines the host can run (the ONNX worker, remote endpoints). */
   engineFactories?: Partial<Record<'onnx' | 'remote', EngineFactory>>;
+  /** Home and project folder for the agent install targets (default: the process's). */
+  installPlaces?: { home?: string; projectDir?: string };
 }
 
 export interface Core extends CuratorApi {
@@ -88,6 +91,7 @@ export function createCore(options: CoreOptions): Core {
     ...createSelectService(ctx),
     ...createEvaluationService(ctx),
     ...createSettingsService(ctx),
+    ...createProfilesService(ctx, options.installPlaces),
   };
   return {
     ...api,

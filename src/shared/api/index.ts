@@ -9,12 +9,21 @@ import type { LlmApi } from './llm';
 import { llmMethods } from './llm';
 import type { ModelsApi } from './models';
 import { modelsMethods } from './models';
+import type { ProfilesApi } from './profiles';
+import { profilesMethods } from './profiles';
 import type { SelectApi } from './select';
 import { selectMethods } from './select';
 import type { SettingsApi } from './settings';
 import { settingsMethods } from './settings';
 
-export type CuratorApi = LibraryApi & JobsApi & ModelsApi & LlmApi & SelectApi & EvaluationApi & SettingsApi;
+export type CuratorApi = LibraryApi &
+  JobsApi &
+  ModelsApi &
+  LlmApi &
+  SelectApi &
+  EvaluationApi &
+  SettingsApi &
+  ProfilesApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
@@ -27,6 +36,7 @@ export const apiMethods = [
   ...selectMethods,
   ...evaluationMethods,
   ...settingsMethods,
+  ...profilesMethods,
 ] as const satisfies readonly ApiMethod[];
 
 // A method in the contract but missing from the list fails to compile here, so no host can forget it.
@@ -43,5 +53,6 @@ export * from './jobs';
 export * from './library';
 export * from './llm';
 export * from './models';
+export * from './profiles';
 export * from './select';
 export * from './settings';
