@@ -5,6 +5,7 @@ import type { CuratorClient } from '../client/client';
 import { EvaluationScreen } from '../evaluation/EvaluationScreen';
 import { JobsScreen } from '../screens/JobsScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
+import { ProfilesScreen } from '../profiles/ProfilesScreen';
 import { SelectionLab } from '../select/SelectionLab';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { SkillScreen } from '../skill/SkillScreen';
@@ -17,6 +18,7 @@ const tabs: { screen: Route['screen']; label: string }[] = [
   { screen: 'jobs', label: 'Jobs' },
   { screen: 'select', label: 'Selection lab' },
   { screen: 'evaluation', label: 'Evaluation' },
+  { screen: 'profiles', label: 'Profiles' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -51,6 +53,8 @@ function Screen({ route }: { route: Route }) {
       return <SelectionLab key={route.runId ?? 'new'} runId={route.runId} />;
     case 'evaluation':
       return <EvaluationScreen />;
+    case 'profiles':
+      return <ProfilesScreen name={route.name} />;
     case 'settings':
       return <SettingsScreen />;
     default:
