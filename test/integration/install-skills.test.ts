@@ -11,7 +11,13 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installSkills, LOCK_NAME, uninstallSkills, type InstallContext } from '../../src/core/install';
+import {
+  installSkills,
+  LOCK_NAME,
+  previewBudget,
+  uninstallSkills,
+  type InstallContext,
+} from '../../src/core/install';
 import { createProfile } from '../../src/core/profiles';
 import { importSource } from '../../src/core/skills/index';
 import {
@@ -185,5 +191,24 @@ describe('install into agent folders', () => {
       /not valid JSON/,
     );
     expect(readdirSync(skillsDir())).toEqual([LOCK_NAME]);
+  });
+
+  it("previews a profile's listing for an agent, with the locations of the target it would be installed into", () => {
+    const p = previewBudget(ctx, { profile: 'kitchen', agent: 'codex' }, { home });
+    expect(p.budgetChars).toBe(8000);
+    expect(p.maxEntryChars).toBe(1536);
+    expect(p.entries.map((e) => [e.name, e.fate])).toEqual([
+      ['cool-object', 'full'],
+      ['heat-object', 'full'],
+    ]);
+    expect(p.text).toContain(
+      `<location>${path.join(home, '.codex', 'skills', 'cool-object', 'SKILL.md')}</location>`,
+    );
+    const tight = previewBudget(ctx, { profile: 'kitchen', budgetChars: 22, contextTokens: 1000 }, { home });
+    expect(tight.entries.map((e) => e.fate)).toEqual(['name-only', 'name-only']);
+    expect(() => previewBudget(ctx, { profile: 'kitchen', budgetFraction: 2 }, { home })).toThrow(
+      /budgetFraction must be a number above 0 and at most 1/,
+    );
+    expect(() => previewBudget(ctx, { profile: 'nope' }, { home })).toThrow(/No profile named "nope"/);
   });
 });
