@@ -48,9 +48,11 @@ function ChangesTable({ result }: { result: InstallResult }) {
 
 export function InstallPanel({ profile }: { profile: string }) {
   const client = useClient();
-  const targets = useApi('install.targets', {});
+  const [project, setProject] = useState('');
+  const projectDir = project.trim() || undefined;
+  const targets = useApi('install.targets', { projectDir });
   const action = useAction();
-  const [target, setTarget] = useState('claude-project');
+  const [target, setTarget] = useState('claude');
   const [folder, setFolder] = useState('');
   const [mode, setMode] = useState<InstallMode>('symlink');
   const [result, setResult] = useState<InstallResult | null>(null);
@@ -60,12 +62,16 @@ export function InstallPanel({ profile }: { profile: string }) {
 
   const install = async (dryRun: boolean) => {
     setRemoved(null);
-    const r = await action.run(() => client.call('install.run', { profile, target: chosen, mode, dryRun }));
+    const r = await action.run(() =>
+      client.call('install.run', { profile, target: chosen, mode, dryRun, projectDir }),
+    );
     if (r) setResult(r);
   };
   const uninstall = async () => {
     setResult(null);
-    const r = await action.run(() => client.call('install.uninstall', { profile, target: chosen }));
+    const r = await action.run(() =>
+      client.call('install.uninstall', { profile, target: chosen, projectDir }),
+    );
     if (r) setRemoved(r);
   };
 
@@ -92,6 +98,15 @@ export function InstallPanel({ profile }: { profile: string }) {
           <code className="small muted">{dirOf}</code>
         )}
       </div>
+      {(target === 'claude-project' || target === 'agents') && (
+        <input
+          className="grow"
+          placeholder="Project folder (default: where the app was started)"
+          value={project}
+          onChange={(e) => setProject(e.target.value)}
+          aria-label="Project folder"
+        />
+      )}
       <div className="row wrap">
         <label className="check">
           <input type="radio" name="mode" checked={mode === 'symlink'} onChange={() => setMode('symlink')} />
