@@ -18,7 +18,19 @@ function NewProfileForm({ onCreated }: { onCreated: (name: string) => void }) {
   const [name, setName] = useState('');
   const [nameContains, setNameContains] = useState('');
   const [status, setStatus] = useState<ReviewStatus | ''>('');
+  const [evalRun, setEvalRun] = useState('');
+  const [variant, setVariant] = useState('');
+  const evalRuns = useApi('eval.list', {});
   const create = async () => {
+    if (evalRun) {
+      const fromEval = { runId: Number(evalRun), variant: variant.trim() || undefined };
+      const made = await action.run(() => client.call('profiles.create', { name, fromEval }));
+      if (made) {
+        setName('');
+        onCreated(made.profile.name);
+      }
+      return;
+    }
     const filter = {
       ...(nameContains.trim() ? { nameContains: nameContains.trim() } : {}),
       ...(status ? { status } : {}),
@@ -70,6 +82,30 @@ function NewProfileForm({ onCreated }: { onCreated: (name: string) => void }) {
           ))}
         </select>
       </div>
+      {evalRuns.data && evalRuns.data.length > 0 && (
+        <div className="row wrap small">
+          <span className="muted">Or the answers of:</span>
+          <select value={evalRun} onChange={(e) => setEvalRun(e.target.value)} aria-label="Evaluation run">
+            <option value="">no evaluation run</option>
+            {evalRuns.data
+              .filter((r) => r.status === 'done')
+              .map((r) => (
+                <option key={r.runId} value={r.runId}>
+                  evaluation #{r.runId} ({r.setName})
+                </option>
+              ))}
+          </select>
+          {evalRun && (
+            <input
+              className="narrow-text"
+              placeholder="variant (all)"
+              value={variant}
+              onChange={(e) => setVariant(e.target.value)}
+              aria-label="Variant"
+            />
+          )}
+        </div>
+      )}
       <button type="submit" disabled={!name.trim() || action.busy}>
         Create profile
       </button>
