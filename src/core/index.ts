@@ -8,6 +8,7 @@ import { createJobsService } from './api/jobs-service';
 import { createLibraryService } from './api/library-service';
 import { createLlmService } from './api/llm-service';
 import { createModelsService } from './api/models-service';
+import { createProfilesService } from './api/profiles-service';
 import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
@@ -34,6 +35,8 @@ export interface CoreOptions {
   db?: OpenDbOptions;
   /** Non-lexical engines the host can run (the ONNX worker, remote endpoints). */
   engineFactories?: Partial<Record<'onnx' | 'remote', EngineFactory>>;
+  /** Home and project folder for the agent install targets (default: the process's). */
+  installPlaces?: { home?: string; projectDir?: string };
 }
 
 export interface Core extends CuratorApi {
@@ -98,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
     ...createEvaluationService(ctx),
     ...createSettingsService(ctx),
     ...sources.api,
+    ...createProfilesService(ctx, options.installPlaces),
   };
   return {
     ...api,

@@ -9,6 +9,8 @@ import type { LlmApi } from './llm';
 import { llmMethods } from './llm';
 import type { ModelsApi } from './models';
 import { modelsMethods } from './models';
+import type { ProfilesApi } from './profiles';
+import { profilesMethods } from './profiles';
 import type { SelectApi } from './select';
 import { selectMethods } from './select';
 import type { SettingsApi } from './settings';
@@ -23,7 +25,8 @@ export type CuratorApi = LibraryApi &
   SelectApi &
   EvaluationApi &
   SettingsApi &
-  SourcesApi;
+  SourcesApi &
+  ProfilesApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
@@ -37,6 +40,7 @@ export const apiMethods = [
   ...evaluationMethods,
   ...settingsMethods,
   ...sourcesMethods,
+  ...profilesMethods,
 ] as const satisfies readonly ApiMethod[];
 
 // A method in the contract but missing from the list fails to compile here, so no host can forget it.
@@ -53,6 +57,7 @@ export * from './jobs';
 export * from './library';
 export * from './llm';
 export * from './models';
+export * from './profiles';
 export * from './select';
 export * from './settings';
 export * from './sources';

@@ -7,6 +7,7 @@ import { JobNotifications } from '../jobs/JobNotifications';
 import { ReviewScreen } from '../review/ReviewScreen';
 import { JobsScreen } from '../screens/JobsScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
+import { ProfilesScreen } from '../profiles/ProfilesScreen';
 import { SelectionLab } from '../select/SelectionLab';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { SkillScreen } from '../skill/SkillScreen';
@@ -21,6 +22,7 @@ const tabs: { screen: Route['screen']; label: string }[] = [
   { screen: 'jobs', label: 'Jobs' },
   { screen: 'select', label: 'Selection lab' },
   { screen: 'evaluation', label: 'Evaluation' },
+  { screen: 'profiles', label: 'Profiles' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -57,6 +59,8 @@ function Screen({ route }: { route: Route }) {
       return <SelectionLab key={route.runId ?? 'new'} runId={route.runId} />;
     case 'evaluation':
       return <EvaluationScreen />;
+    case 'profiles':
+      return <ProfilesScreen name={route.name} />;
     case 'settings':
       return <SettingsScreen />;
     default:

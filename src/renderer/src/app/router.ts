@@ -8,6 +8,7 @@ export type Route =
   | { screen: 'jobs' }
   | { screen: 'select'; runId?: number }
   | { screen: 'evaluation' }
+  | { screen: 'profiles'; name?: string }
   | { screen: 'settings' };
 
 export function parseRoute(hash: string): Route {
@@ -29,6 +30,8 @@ export function parseRoute(hash: string): Route {
     }
     case 'evaluation':
       return { screen: 'evaluation' };
+    case 'profiles':
+      return parts[1] ? { screen: 'profiles', name: decodeURIComponent(parts[1]) } : { screen: 'profiles' };
     case 'settings':
       return { screen: 'settings' };
     default:
@@ -40,6 +43,8 @@ export function routeHref(route: Route): string {
   if (route.screen === 'skill') return `#/skill/${route.id}`;
   if (route.screen === 'review' && route.id !== undefined) return `#/review/${route.id}`;
   if (route.screen === 'select' && route.runId !== undefined) return `#/select/${route.runId}`;
+  if (route.screen === 'profiles' && route.name !== undefined)
+    return `#/profiles/${encodeURIComponent(route.name)}`;
   return `#/${route.screen}`;
 }
 

@@ -17,6 +17,7 @@ import { VariantOptions } from './VariantOptions';
 import { noEdits, toTraceEdits, type WhatIf } from './what-if';
 import { useSelectionCost } from './use-selection-cost';
 import { WhatIfStates } from './WhatIfStates';
+import { MakeProfileButton } from '../profiles/MakeProfileButton';
 
 export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
@@ -211,6 +212,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
                 </span>
               )}
             </div>
+            {shown.answer.length > 0 && <MakeProfileButton key={shown.runId} runId={shown.runId} />}
             {trace.reason && <p className="muted small">{trace.reason}</p>}
             {trace.notes.length > 0 && (
               <details className="notes">

@@ -1,0 +1,275 @@
+// CLI: profiles (named sets of skills), install/uninstall into agent folders, and the context-budget preview.
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { Core } from '../../core';
+import { skillIdsByName, skillIdsOfSelectionRun } from '../../core/profiles';
+import type { InstallResult, ProfileDetail, ProfileFilter, ReviewStatus } from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
+import { printJson, printLine } from '../output';
+import { intOption, withCore } from '../run-command';
+
+const targetHelp =
+  'claude (~/.claude/skills), claude-project (.claude/skills), codex (~/.codex/skills), agents (.agents/skills) or an absolute folder';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** Skills named on the command line: names, or #ID for a library id. */
+function skillIds(core: Core, refs: string[]): number[] {
+  const ids = refs.filter((r) => /^#\d+$/.test(r)).map((r) => Number(r.slice(1)));
+  const names = refs.filter((r) => !/^#\d+$/.test(r));
+  return [...ids, ...(names.length ? skillIdsByName(core.context, names) : [])];
+}
+
+function parseFilter(terms: string[]): ProfileFilter {
+  const filter: ProfileFilter = {};
+  const yesNo = (key: string, v: string): boolean => {
+    if (v === 'yes' || v === 'true') return true;
+    if (v === 'no' || v === 'false') return false;
+    throw new CuratorError('INVALID_ARGUMENT', `--filter ${key}= takes yes or no`);
+  };
+  for (const term of terms) {
+    const [key, ...rest] = term.split('=');
+    const value = rest.join('=');
+    if (key === 'status') filter.status = value as ReviewStatus;
+    else if (key === 'name') filter.nameContains = value;
+    else if (key === 'source') filter.sourceId = intOption(value);
+    else if (key === 'warnings') filter.hasWarnings = yesNo(key, value);
+    else if (key === 'errors') filter.hasErrors = yesNo(key, value);
+    else
+      throw new CuratorError(
+        'INVALID_ARGUMENT',
+        `Unknown filter "${term}": use status=, name=, source=, warnings=yes|no, errors=yes|no`,
+      );
+  }
+  return filter;
+}
+
+function printProfile(p: ProfileDetail): void {
+  const origin =
+    p.origin.kind === 'manual'
+      ? 'by hand'
+      : `${p.origin.kind}${p.origin.id !== null ? ` #${p.origin.id}` : ''}`;
+  printLine(`${p.name}: ${p.skills.length} skill(s), ${origin}${p.origin.note ? ` (${p.origin.note})` : ''}`);
+  if (p.description) printLine(`  ${p.description}`);
+  if (p.filter) printLine(`  filter: ${JSON.stringify(p.filter)}`);
+  for (const s of p.skills) printLine(`  #${s.id} ${s.name}${s.via === 'filter' ? ' (filter)' : ''}`);
+  for (const s of p.excluded) printLine(`  removed from the filter's matches: #${s.id} ${s.name}`);
+}
+
+function printInstall(r: InstallResult): void {
+  printLine(`${r.dryRun ? 'would install into' : 'installed into'} ${r.targetDir} (${r.mode}, ${r.set})`);
+  for (const c of r.changes)
+    printLine(`  ${c.action.padEnd(9)} ${c.folder}${c.reason ? ` — ${c.reason}` : ''}`);
+  for (const m of r.missing) printLine(`  missing   ${m.name}/${m.file}: ${m.reason}`);
+  if (r.changes.some((c) => c.action === 'clash'))
+    process.stderr.write('note: clashes were left as they are; nothing was overwritten\n');
+}
+
+export function registerProfileCommands(program: Command): void {
+  const profile = program.command('profile').description('named sets of skills, to serve or install');
+  profile
+    .command('list')
+    .description('list profiles')
+    .action(
+      withCore(async (core, g) => {
+        const list = await core['profiles.list']({});
+        if (g.json) return printJson(list);
+        for (const p of list)
+          printLine(`${p.name}\t${p.skillCount} skill(s)\t${p.origin.kind}\t${p.description}`);
+      }),
+    );
+  profile
+    .command('show <name>')
+    .description("a profile's skills")
+    .action(
+      withCore(async (core, g, name: string) => {
+        const p = await core['profiles.get']({ name });
+        if (g.json) printJson(p);
+        else printProfile(p);
+      }),
+    );
+  profile
+    .command('create <name> [skills...]')
+    .description('make a profile from skills (names or #ID), a filter, a selection run or an evaluation run')
+    .option('--description <text>', 'what the profile is for')
+    .option(
+      '--filter <key=value>',
+      'status=, name=, source=, warnings=yes|no, errors=yes|no (repeatable)',
+      collect,
+    )
+    .option('--from-run <id>', "a selection run's answer", intOption)
+    .option('--from-eval <id>', "an evaluation run's answers", intOption)
+    .option('--variant <variant>', 'with --from-eval: only this variant')
+    .option('--k <k>', 'with --from-eval: only this k', intOption)
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          name: string,
+          refs: string[],
+          o: {
+            description?: string;
+            filter?: string[];
+            fromRun?: number;
+            fromEval?: number;
+            variant?: string;
+            k?: number;
+          },
+        ) => {
+          const r = await core['profiles.create']({
+            name,
+            description: o.description,
+            skillIds: refs.length ? skillIds(core, refs) : undefined,
+            filter: o.filter ? parseFilter(o.filter) : undefined,
+            fromRun: o.fromRun,
+            fromEval:
+              o.fromEval !== undefined ? { runId: o.fromEval, variant: o.variant, k: o.k } : undefined,
+          });
+          if (g.json) return printJson(r);
+          printProfile(r.profile);
+          if (r.notFound.length) printLine(`not in the library any more: ${r.notFound.join(', ')}`);
+        },
+      ),
+    );
+  for (const [verb, method, help] of [
+    ['add', 'profiles.add', 'add skills (names or #ID) to a profile'],
+    ['remove', 'profiles.remove', 'remove skills (names or #ID) from a profile'],
+  ] as const)
+    profile
+      .command(`${verb} <name> <skills...>`)
+      .description(help)
+      .action(
+        withCore(async (core, g, name: string, refs: string[]) => {
+          const p = await core[method]({ name, skillIds: skillIds(core, refs) });
+          if (g.json) printJson(p);
+          else printProfile(p);
+        }),
+      );
+  profile
+    .command('delete <name>')
+    .description('delete a profile (installed copies stay until uninstalled)')
+    .action(
+      withCore(async (core, g, name: string) => {
+        const r = await core['profiles.delete']({ name });
+        if (g.json) printJson(r);
+        else printLine(`deleted ${r.deleted}`);
+      }),
+    );
+  profile
+    .command('budget <name>')
+    .description("what an agent sees of the profile: its skills list against the agent's context budget")
+    .addOption(
+      new Option('--agent <agent>', 'whose listing').choices(['claude', 'codex', 'agents']).default('claude'),
+    )
+    .option('--context-tokens <n>', 'context window in tokens (default 200000)', intOption)
+    .option('--budget-chars <n>', 'a fixed budget in characters instead of 1% of the context', intOption)
+    .option('--max-entry-chars <n>', 'characters per entry before it is cut (default 1536)', intOption)
+    .option('--target <target>', `where the skills are installed, for the locations: ${targetHelp}`)
+    .option('--out <file>', 'write the listing text to this file')
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          name: string,
+          o: {
+            agent: 'claude';
+            contextTokens?: number;
+            budgetChars?: number;
+            maxEntryChars?: number;
+            target?: string;
+            out?: string;
+          },
+        ) => {
+          const p = await core['install.budget']({
+            profile: name,
+            agent: o.agent,
+            contextTokens: o.contextTokens,
+            budgetChars: o.budgetChars,
+            maxEntryChars: o.maxEntryChars,
+            target: o.target,
+          });
+          if (o.out) writeFileSync(o.out, p.text);
+          if (g.json) return printJson(p);
+          printLine(
+            `${p.agent}: ${p.usedChars}/${p.budgetChars} characters (${p.fullChars} uncut), ${p.maxEntryChars} per entry`,
+          );
+          for (const e of p.entries)
+            if (e.fate !== 'full')
+              printLine(`  ${e.fate.padEnd(9)} ${e.name} (${e.chars} → ${e.shownChars})`);
+          if (!o.out) printLine(p.text);
+        },
+      ),
+    );
+
+  const installOptions = (c: Command): Command =>
+    c
+      .requiredOption('--target <target>', targetHelp)
+      .option('--project <dir>', 'project folder for claude-project and agents (default: here)')
+      .option('--dry-run', 'show what would change, change nothing');
+  installOptions(
+    program
+      .command('install [skills...]')
+      .description('install a profile, a selection run or skills (names or #ID) into an agent folder')
+      .option('--profile <name>', "the profile's skills")
+      .option('--from-run <id>', "a selection run's answer", intOption)
+      .addOption(new Option('--mode <mode>', 'how').choices(['symlink', 'copy']).default('symlink')),
+  ).action(
+    withCore(
+      async (
+        core,
+        g,
+        refs: string[],
+        o: {
+          profile?: string;
+          fromRun?: number;
+          mode: 'symlink' | 'copy';
+          target: string;
+          project?: string;
+          dryRun?: boolean;
+        },
+      ) => {
+        const ids =
+          o.fromRun !== undefined
+            ? skillIdsOfSelectionRun(core.context.db, o.fromRun).ids
+            : refs.length
+              ? skillIds(core, refs)
+              : undefined;
+        const r = await core['install.run']({
+          profile: o.profile,
+          skillIds: ids,
+          target: o.target,
+          mode: o.mode,
+          dryRun: o.dryRun,
+          projectDir: o.project,
+        });
+        if (g.json) printJson(r);
+        else printInstall(r);
+      },
+    ),
+  );
+  installOptions(
+    program
+      .command('uninstall')
+      .description(
+        'remove what this library installed into an agent folder (one profile, or all), nothing else',
+      )
+      .option('--profile <name>', "only this profile's skills"),
+  ).action(
+    withCore(async (core, g, o: { profile?: string; target: string; project?: string; dryRun?: boolean }) => {
+      const r = await core['install.uninstall']({
+        target: o.target,
+        profile: o.profile,
+        dryRun: o.dryRun,
+        projectDir: o.project,
+      });
+      if (g.json) return printJson(r);
+      printLine(
+        `${r.dryRun ? 'would remove from' : 'removed from'} ${r.targetDir}: ${r.removed.join(', ') || '(nothing)'}`,
+      );
+      for (const k of r.kept) printLine(`  kept ${k.folder}: ${k.reason}`);
+    }),
+  );
+}

@@ -1,0 +1,230 @@
+// Installs a profile or a selection into an agent's skills folder, by symlink or copy, through the export's package
+// writer (same file rules, same path-clash refusals). The lock file in the target says what is ours: a folder that is
+// not ours, or one changed by hand since install, is reported as a clash and never overwritten.
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { CuratorError } from '../../shared/errors';
+import type {
+  InstallChange,
+  InstallMode,
+  InstallRequest,
+  InstallResult,
+  InstallSelection,
+} from '../../shared/install';
+import type { CoreContext } from '../context';
+import { exportSkills, safeFolderName } from '../export';
+import { getProfile } from '../profiles';
+import { driftOf, hashTree, removeInstalled } from './installed-state';
+import { lockPath, readLock, writeLock, type LockEntry } from './lock-file';
+import { resolveTargetDir, type TargetPlaces } from './targets';
+
+export type InstallContext = Pick<CoreContext, 'db' | 'clock'> & {
+  paths: Pick<CoreContext['paths'], 'dataDir' | 'dbFile'>;
+};
+
+interface LibrarySkill {
+  id: number;
+  name: string;
+  contentHash: string;
+}
+
+/** The skills a profile or a list of ids stands for, and the set name the lock file files them under. */
+export function selectionOf(
+  ctx: InstallContext,
+  sel: InstallSelection,
+): { skills: LibrarySkill[]; set: string } {
+  let ids: number[];
+  let set: string;
+  if (sel.profile !== undefined) {
+    const profile = getProfile(ctx, sel.profile);
+    ids = profile.skills.map((s) => s.id);
+    set = `profile:${profile.name}`;
+  } else if (Array.isArray(sel.skillIds) && sel.skillIds.length > 0) {
+    ids = [...new Set(sel.skillIds)];
+    set = 'skills';
+  } else throw new CuratorError('INVALID_ARGUMENT', 'Choose a profile or at least one skill');
+  const rows = ctx.db
+    .prepare(
+      `SELECT id, name, content_hash AS contentHash FROM skills
+       WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name, id`,
+    )
+    .all(JSON.stringify(ids)) as LibrarySkill[];
+  const unknown = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (unknown.length > 0) throw new CuratorError('NOT_FOUND', `No skill with id ${unknown.join(', ')}`);
+  return { skills: rows, set };
+}
+
+interface Planned {
+  folder: string;
+  skill: LibrarySkill | null;
+  change: InstallChange;
+}
+
+async function plan(
+  targetDir: string,
+  lock: Awaited<ReturnType<typeof readLock>>,
+  skills: LibrarySkill[],
+  set: string,
+  mode: InstallMode,
+): Promise<Planned[]> {
+  const used = new Set<string>();
+  const planned: Planned[] = [];
+  for (const skill of skills) {
+    // A skill this set installed before keeps its folder; a new one gets its name, made unique within the install.
+    const previous = Object.entries(lock.entries).find(
+      ([, e]) => e.set === set && e.skillId === skill.id,
+    )?.[0];
+    let folder = previous ?? safeFolderName(skill.name);
+    if (!previous) for (let n = 2; used.has(folder); n++) folder = `${safeFolderName(skill.name)}-${n}`;
+    used.add(folder);
+    const base = { folder, skill: skill.name, skillId: skill.id };
+    const entry = lock.entries[folder];
+    let change: InstallChange;
+    if (!entry) {
+      const onDisk = await fsp.lstat(path.join(targetDir, folder)).catch(() => null);
+      change = onDisk
+        ? {
+            ...base,
+            action: 'clash',
+            reason: 'the target already has a skill in this folder that Skill Curator did not install',
+          }
+        : { ...base, action: 'add' };
+    } else if (entry.set !== set || entry.skillId !== skill.id) {
+      change = {
+        ...base,
+        action: 'clash',
+        reason: `this folder holds "${entry.skill}", installed with ${entry.set === 'skills' ? 'a selection' : entry.set}`,
+      };
+    } else {
+      const drift = await driftOf(targetDir, folder, entry);
+      if (drift)
+        change = { ...base, action: 'clash', reason: `changed in the target since install (${drift})` };
+      else if (entry.contentHash === skill.contentHash && entry.mode === mode)
+        change = { ...base, action: 'unchanged' };
+      else
+        change = {
+          ...base,
+          action: 'update',
+          reason: [
+            entry.contentHash !== skill.contentHash ? 'the skill changed in the library' : '',
+            entry.mode !== mode ? `${entry.mode} → ${mode}` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+        };
+    }
+    planned.push({ folder, skill, change });
+  }
+  // Skills this set installed before that it no longer holds.
+  for (const [folder, entry] of Object.entries(lock.entries)) {
+    if (entry.set !== set || planned.some((p) => p.folder === folder)) continue;
+    const drift = await driftOf(targetDir, folder, entry);
+    const change: InstallChange =
+      drift && drift !== 'it is gone from the target'
+        ? {
+            folder,
+            skill: entry.skill,
+            skillId: entry.skillId,
+            action: 'clash',
+            reason: `no longer in the set, but changed in the target since install (${drift}); left in place`,
+          }
+        : { folder, skill: entry.skill, skillId: entry.skillId, action: 'remove' };
+    planned.push({ folder, skill: null, change });
+  }
+  return planned;
+}
+
+export async function installSkills(
+  ctx: InstallContext,
+  req: InstallRequest,
+  places: TargetPlaces = {},
+): Promise<InstallResult> {
+  const mode: InstallMode = req.mode ?? 'symlink';
+  if (mode !== 'symlink' && mode !== 'copy')
+    throw new CuratorError('INVALID_ARGUMENT', `Unknown install mode "${String(mode)}": symlink or copy`);
+  const targetDir = resolveTargetDir(req.target, {
+    ...places,
+    projectDir: req.projectDir ?? places.projectDir,
+  });
+  const { skills, set } = selectionOf(ctx, req);
+  const lock = await readLock(targetDir, ctx.paths.dbFile);
+  const planned = await plan(targetDir, lock, skills, set, mode);
+  const result: InstallResult = {
+    targetDir,
+    lockFile: lockPath(targetDir),
+    mode,
+    dryRun: req.dryRun === true,
+    set,
+    changes: planned.map((p) => p.change),
+    missing: [],
+  };
+  if (result.dryRun) return result;
+
+  await fsp.mkdir(targetDir, { recursive: true });
+  const staging = await fsp.mkdtemp(path.join(targetDir, '.skill-curator-staging-'));
+  const now = ctx.clock().toISOString();
+  try {
+    for (const p of planned) {
+      const { action } = p.change;
+      if (action === 'remove') {
+        const kept = await removeInstalled(targetDir, p.folder, lock.entries[p.folder]!);
+        if (kept) Object.assign(p.change, { action: 'clash', reason: kept });
+        else delete lock.entries[p.folder];
+        continue;
+      }
+      if ((action !== 'add' && action !== 'update') || !p.skill) continue;
+      const built = await build(ctx, p.skill, mode, staging);
+      result.missing.push(...built.missing);
+      const where = path.join(targetDir, p.folder);
+      if (action === 'update') await fsp.rename(where, path.join(staging, `old-${p.folder}`));
+      await fsp.rename(built.placed, where);
+      lock.entries[p.folder] = {
+        skill: p.skill.name,
+        skillId: p.skill.id,
+        contentHash: p.skill.contentHash,
+        mode,
+        set,
+        ...(built.linkTo ? { linkTo: built.linkTo } : {}),
+        files: built.files,
+        installedAt: now,
+      };
+      await writeLock(targetDir, lock); // after every skill, so a failure later leaves a lock that tells the truth
+    }
+    await writeLock(targetDir, lock);
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** Builds one skill's package in staging: the folder itself (copy) or a link to the library's package store. */
+async function build(
+  ctx: InstallContext,
+  skill: LibrarySkill,
+  mode: InstallMode,
+  staging: string,
+): Promise<{
+  placed: string;
+  linkTo?: string;
+  files: LockEntry['files'];
+  missing: InstallResult['missing'];
+}> {
+  if (mode === 'copy') {
+    const out = path.join(staging, `new-${skill.id}`);
+    const exported = await exportSkills(ctx.db, { skillIds: [skill.id], format: 'folder', destination: out });
+    const placed = path.join(out, safeFolderName(skill.name));
+    return { placed, files: await hashTree(placed), missing: exported.missing };
+  }
+  // One package per library content, shared by every target linking to it.
+  const store = path.join(ctx.paths.dataDir, 'installed-packages', skill.contentHash);
+  const linkTo = path.join(store, safeFolderName(skill.name));
+  let missing: InstallResult['missing'] = [];
+  if (!(await fsp.stat(linkTo).catch(() => null))) {
+    await fsp.rm(store, { recursive: true, force: true });
+    missing = (await exportSkills(ctx.db, { skillIds: [skill.id], format: 'folder', destination: store }))
+      .missing;
+  }
+  const placed = path.join(staging, `link-${skill.id}`);
+  await fsp.symlink(linkTo, placed, 'dir');
+  return { placed, linkTo, files: await hashTree(linkTo), missing };
+}

@@ -1,0 +1,78 @@
+// The profile, install and uninstall commands of the real CLI on a real library file and a temporary HOME.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../e2e/harness';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'curator-cli-profiles-'));
+  mkdirSync(path.join(dir, 'home'));
+  for (const name of ['heat-object', 'cool-object', 'slice-bread']) {
+    mkdirSync(path.join(dir, 'skills', name), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'skills', name, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Does ${name}.\n---\n\nBody of ${name}.\n`,
+    );
+  }
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', '--data', path.join(dir, 'data'), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, HOME: path.join(dir, 'home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('CLI profiles and installs', () => {
+  it('creates a filter profile, installs it into ~/.claude/skills, and uninstalls it', async () => {
+    expect((await cli('import', path.join(dir, 'skills'))).code).toBe(0);
+    const created = await cli('--json', 'profile', 'create', 'objects', '--filter', 'name=object');
+    expect(created.code, created.stderr).toBe(0);
+    const { profile } = JSON.parse(created.stdout) as { profile: { skills: { name: string }[] } };
+    expect(profile.skills.map((s) => s.name)).toEqual(['cool-object', 'heat-object']);
+
+    const installed = await cli('install', '--profile', 'objects', '--target', 'claude', '--mode', 'copy');
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toMatch(/add +cool-object/);
+    const skills = path.join(dir, 'home', '.claude', 'skills');
+    expect(existsSync(path.join(skills, 'heat-object', 'SKILL.md'))).toBe(true);
+
+    const budget = await cli(
+      'profile',
+      'budget',
+      'objects',
+      '--budget-chars',
+      '11',
+      '--out',
+      path.join(dir, 'l.txt'),
+    );
+    expect(budget.code, budget.stderr).toBe(0);
+    expect(budget.stdout).toMatch(
+      /claude: 11\/11 characters[\s\S]*name-only +cool-object[\s\S]*dropped +heat-object/,
+    );
+    expect(existsSync(path.join(dir, 'l.txt'))).toBe(true);
+
+    const removed = await cli('uninstall', '--target', 'claude', '--profile', 'objects');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(readdirSync(skills)).toEqual([]);
+
+    const unknown = await cli('install', '--profile', 'nope', '--target', 'claude');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/error NOT_FOUND: No profile named "nope"/);
+  }, 120_000);
+});
