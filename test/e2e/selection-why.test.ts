@@ -176,5 +176,30 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       await inBothThemes(page, 'lab-why-what-if', 'section[aria-label="Execution graph"]');
       expect(problems).toEqual([]);
     }, 240_000);
+
+    it('keeps labels apart and headers inside their stage on a four-stage task in a small window', async () => {
+      await page.setViewportSize({ width: 1000, height: 700 });
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await runSample(page, 'sh-04');
+      const trace = (await latestFull(server)).trace;
+      expect(trace.stages.length).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => page.locator('[data-testid="graph-stage"]').count()).toBe(trace.stages.length);
+      const boxes = await labelBoxes(page);
+      expect(boxes.length).toBeGreaterThanOrEqual(trace.stages.length);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++)
+          expect(overlaps(boxes[i]!, boxes[j]!), `${boxes[i]!.text} / ${boxes[j]!.text}`).toBe(false);
+      const outside = await page.locator('[data-testid="graph-stage"]').evaluateAll((gs) =>
+        gs.flatMap((g) => {
+          const rect = g.querySelector('rect')!.getBBox();
+          return [...g.querySelectorAll('text')]
+            .map((t) => (t as SVGTextElement).getBBox())
+            .filter((b) => b.x < rect.x || b.x + b.width > rect.x + rect.width);
+        }),
+      );
+      expect(outside).toEqual([]);
+      await inBothThemes(page, 'lab-why-four-stages-1000x700', 'section[aria-label="Execution graph"]');
+      expect(problems).toEqual([]);
+    }, 240_000);
   },
 );

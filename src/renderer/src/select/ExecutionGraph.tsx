@@ -163,17 +163,26 @@ export function ExecutionGraph({ trace, gold }: { trace: TraceView; gold: Readon
             const role = roles.get(e.candidate)!;
             const kind = role.won.length ? 'winner' : gold.has(c.name) ? 'gold' : 'runner-up';
             return (
-              <text
-                key={`label-${e.candidate}`}
-                x={e.labelAt!.x}
-                y={e.labelAt!.y}
-                textAnchor="middle"
-                className={`graph-edge-label ${kind}`}
-                data-testid="graph-edge-label"
-                data-skill={c.name}
-              >
-                {e.label}
-              </text>
+              <g key={`label-${e.candidate}`}>
+                <rect
+                  x={e.labelBox!.x}
+                  y={e.labelBox!.y}
+                  width={e.labelBox!.width}
+                  height={e.labelBox!.height}
+                  rx={3}
+                  className="graph-edge-label-bg"
+                />
+                <text
+                  x={e.labelAt!.x}
+                  y={e.labelAt!.y}
+                  textAnchor="middle"
+                  className={`graph-edge-label ${kind}`}
+                  data-testid="graph-edge-label"
+                  data-skill={c.name}
+                >
+                  {e.label}
+                </text>
+              </g>
             );
           })}
         {Array.from(
