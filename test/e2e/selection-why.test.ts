@@ -173,7 +173,11 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       expect(
         await page.locator(`[data-testid="graph-edge"].winner[data-won~="${j}"]`).getAttribute('data-skill'),
       ).toBe(challenger.name);
+      await page.getByText('What would make another skill win a stage?').click();
+      await page.getByTestId('why-challenge').first().waitFor();
+      await page.getByText('What the numbers mean').click();
       await inBothThemes(page, 'lab-why-what-if', 'section[aria-label="Execution graph"]');
+      await inBothThemes(page, 'lab-why-stages', 'section[aria-label="Nodes and stages"]');
       expect(problems).toEqual([]);
     }, 240_000);
 
@@ -189,15 +193,27 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       for (let i = 0; i < boxes.length; i++)
         for (let j = i + 1; j < boxes.length; j++)
           expect(overlaps(boxes[i]!, boxes[j]!), `${boxes[i]!.text} / ${boxes[j]!.text}`).toBe(false);
-      const outside = await page.locator('[data-testid="graph-stage"]').evaluateAll((gs) =>
-        gs.flatMap((g) => {
+      // Stage headers stay within their stage and never run into the next one's.
+      const headers = await page.locator('[data-testid="graph-stage"]').evaluateAll((gs) =>
+        gs.map((g) => {
           const rect = g.querySelector('rect')!.getBBox();
-          return [...g.querySelectorAll('text')]
-            .map((t) => (t as SVGTextElement).getBBox())
-            .filter((b) => b.x < rect.x || b.x + b.width > rect.x + rect.width);
+          const texts = [...g.querySelectorAll('text')].map((t) => (t as SVGTextElement).getBBox());
+          return {
+            rect: { x: rect.x, width: rect.width },
+            texts: texts.map((b) => ({ x: b.x, width: b.width })),
+          };
         }),
       );
-      expect(outside).toEqual([]);
+      for (const [i, h] of headers.entries()) {
+        for (const t of h.texts) {
+          expect(t.x).toBeGreaterThanOrEqual(h.rect.x);
+          expect(t.x + t.width).toBeLessThanOrEqual(h.rect.x + h.rect.width);
+          const next = headers[i + 1];
+          if (next) expect(t.x + t.width).toBeLessThanOrEqual(next.rect.x);
+          const prev = headers[i - 1];
+          if (prev) expect(t.x).toBeGreaterThanOrEqual(prev.rect.x + prev.rect.width);
+        }
+      }
       await inBothThemes(page, 'lab-why-four-stages-1000x700', 'section[aria-label="Execution graph"]');
       expect(problems).toEqual([]);
     }, 240_000);

@@ -99,6 +99,9 @@ export function ExecutionGraph({ trace, gold }: { trace: TraceView; gold: Readon
           const left = x(stage.from) - nodeRadius - 4;
           const right = x(stage.to) + nodeRadius + 4;
           const winner = stage.winner !== null ? (trace.candidates[stage.winner]?.name ?? '') : '';
+          // Neighbouring stage boxes overlap around their shared node (the later one drawn on top): a header keeps
+          // clear of both neighbours' boxes.
+          const room = x(stage.to) - x(stage.from) - 2 * (nodeRadius + 4) - 8;
           return (
             <g key={`stage-${stage.index}`} data-testid="graph-stage" data-winner={winner}>
               <title>
@@ -114,11 +117,11 @@ export function ExecutionGraph({ trace, gold }: { trace: TraceView; gold: Readon
                 className={stage.index % 2 === 0 ? 'graph-stage a' : 'graph-stage b'}
               />
               <text x={(left + right) / 2} y={22} textAnchor="middle" className="graph-stage-label">
-                {fitText(`Stage ${stage.index + 1}: ${stage.tau}`, right - left - 10, measureHeader)}
+                {fitText(`Stage ${stage.index + 1}: ${stage.tau}`, room, measureHeader)}
               </text>
               {winner && (
                 <text x={(left + right) / 2} y={38} textAnchor="middle" className="graph-stage-winner">
-                  {fitText(`→ ${winner}`, right - left - 10, measureHeader)}
+                  {fitText(`→ ${winner}`, room, measureHeader)}
                 </text>
               )}
             </g>
