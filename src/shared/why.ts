@@ -61,7 +61,7 @@ export interface StageWhy {
   stage: number;
   tau: string;
   winner: number | null;
-  /** Every other contender of the stage, closest first. */
+  /** Every other contender of the stage: those a stage fit can make win first, then closest first. */
   challengers: StageChallenger[];
 }
 

@@ -62,7 +62,13 @@ export function stageChallengers(trace: SelectionTrace): StageWhy[] {
     }
     const deficit = (c: StageChallenger): number =>
       c.phi !== null ? c.phiNeeded - c.phi : c.phiNeeded - logSigmoid(trace.candidates[c.candidate]!.rho!);
-    challengers.sort((a, b) => deficit(a) - deficit(b) || a.candidate - b.candidate);
+    // Those a stage fit can make win come first, closest first.
+    challengers.sort(
+      (a, b) =>
+        Number(a.fitNeeded === null) - Number(b.fitNeeded === null) ||
+        deficit(a) - deficit(b) ||
+        a.candidate - b.candidate,
+    );
     return { stage: stage.index, tau: stage.tau, winner: stage.winner, challengers };
   });
 }

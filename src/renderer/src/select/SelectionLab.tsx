@@ -17,7 +17,7 @@ import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
 import { noEdits, toTraceEdits, withScore, type WhatIf } from './what-if';
 import { useSelectionCost } from './use-selection-cost';
-import { WhatIfStates } from './WhatIfStates';
+import { WhatIfPanel } from './WhatIfStates';
 
 export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
@@ -206,29 +206,16 @@ export function SelectionLab({ runId }: { runId?: number }) {
             }
           />
           {original && traceOf(original).parse && (
-            <section className="panel" aria-label="What if">
-              <div className="row">
-                <h2>What if</h2>
-                <span className="muted small">
-                  Edit a state, a skill&apos;s states or scores (candidates table), or a stage fit (click it
-                  in a stage table); the answer is recomputed at once.
-                </span>
-                <span className="spacer" />
-                {replayed && (
-                  <button onClick={() => void applyWhatIf(noEdits)} disabled={replay.busy}>
-                    Reset
-                  </button>
-                )}
-              </div>
-              <WhatIfStates
-                states={traceOf(original).parse!.states}
-                edited={whatIf.states}
-                busy={replay.busy}
-                onEdit={(index, text) =>
-                  void applyWhatIf({ ...whatIf, states: { ...whatIf.states, [index]: text } })
-                }
-              />
-            </section>
+            <WhatIfPanel
+              states={traceOf(original).parse!.states}
+              edited={whatIf.states}
+              busy={replay.busy}
+              canReset={replayed !== null}
+              onReset={() => void applyWhatIf(noEdits)}
+              onEdit={(index, text) =>
+                void applyWhatIf({ ...whatIf, states: { ...whatIf.states, [index]: text } })
+              }
+            />
           )}
           <section className="panel" aria-label="Candidates">
             <div className="row">
@@ -264,6 +251,13 @@ export function SelectionLab({ runId }: { runId?: number }) {
                 <StageTables
                   trace={trace}
                   gold={gold}
+                  editedFits={
+                    new Set(
+                      Object.values(whatIf.scores).flatMap((e) =>
+                        e.use === 'stage-fit' ? [`${e.skill}@${e.tau}`] : [],
+                      ),
+                    )
+                  }
                   onFitEdit={
                     canEdit
                       ? (skill, tau, r) =>

@@ -7,10 +7,12 @@ import { fmt } from './trace-view';
 function FitCell({
   value,
   label,
+  edited,
   onSet,
 }: {
   value: number | null;
   label: string;
+  edited: boolean;
   onSet?: (r: number) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -18,8 +20,8 @@ function FitCell({
   if (draft === null)
     return (
       <button
-        className="link small"
-        title="Set this stage fit by hand (what if)"
+        className={edited ? 'link small edited' : 'link small'}
+        title={edited ? 'Set by hand (what if); click to change' : 'Set this stage fit by hand (what if)'}
         onClick={() => setDraft(value === null ? '' : value.toFixed(3))}
       >
         {fmt(value)}
@@ -49,10 +51,13 @@ function FitCell({
 export function StageTables({
   trace,
   gold,
+  editedFits,
   onFitEdit,
 }: {
   trace: TraceView;
   gold: ReadonlySet<string>;
+  /** `skill@tau` of the fits a what-if set by hand. */
+  editedFits?: ReadonlySet<string>;
   onFitEdit?: (skill: string, tau: string, r: number) => void;
 }) {
   if (trace.stages.length === 0) return <p className="muted small">No stages in this variant.</p>;
@@ -97,6 +102,7 @@ export function StageTables({
                         <FitCell
                           value={entry.fit}
                           label={`Stage ${stage.index + 1} fit of ${name}`}
+                          edited={editedFits?.has(`${name}@${stage.tau}`) ?? false}
                           onSet={onFitEdit ? (r) => onFitEdit(name, stage.tau, r) : undefined}
                         />
                       </td>
