@@ -3,7 +3,7 @@ import type { Variant } from '../../../shared/api';
 
 export const terms = {
   recall:
-    'How close the skill’s name and description are to the task: the recall keeps the K closest as candidates.',
+    'recall / cos: how close the skill’s name and description are to the task: the recall keeps the K closest as candidates.',
   rho: 'ρ: how relevant the whole skill is to the whole task, as log-odds (above 0: more likely relevant than not).',
   w: 'w = σ(ρ): ρ as a probability between 0 and 1; the weight of the skill’s edge in the graph.',
   edge: 'src → tgt: the task state where the skill’s precondition fits best, and the later state its completion reaches.',
