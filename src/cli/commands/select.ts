@@ -22,7 +22,7 @@ function readParse(file: string): { subtasks: string[]; states: string[] } {
 }
 
 function printResult(r: SelectionResult, verbose: boolean): void {
-  printLine(renderTrace(r.trace, { verbose }));
+  printLine(renderTrace(r.trace, { verbose, why: r.why }));
   printLine(`run #${r.runId} (${r.variant}): ${r.answer.map((a) => a.name).join(' -> ') || '(empty)'}`);
 }
 

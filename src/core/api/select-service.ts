@@ -6,6 +6,8 @@ import type { SelectionTrace } from '../../shared/trace';
 import type { CoreContext } from '../context';
 import { exportSkills } from '../export';
 import { editsFromApi } from '../select/edits';
+import { explainSelection } from '../select/explain';
+import { goldForTask } from '../select/gold-for-task';
 import { replayRun, runSelection } from '../select/run-selection';
 import { getRun, listRuns, type RunVia } from '../select/runs-store';
 import type { SkillFilter } from '../store/library-filter';
@@ -13,12 +15,13 @@ import { parseTraceJson } from '../select/trace-schema';
 import { estimateSelection } from '../select/cost';
 import { checkPreset, currentSkillSideCoverage, presetEngineIds, selectionDeps } from './selection-deps';
 
-function result(runId: number | null, trace: SelectionTrace): SelectionResult {
+function result(runId: number | null, trace: SelectionTrace, gold: string[] | null): SelectionResult {
   return {
     runId: runId ?? -1,
     variant: trace.variant,
     answer: trace.answer.map((a) => ({ skillId: a.skillId ?? -1, name: a.name })),
     trace,
+    why: explainSelection(trace, gold),
   };
 }
 
@@ -86,7 +89,8 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
           ? (p) => ctx.events.emit({ type: 'select.progress', requestId, ...p })
           : undefined,
       });
-      return outcomes.map((o) => result(o.runId, o.trace));
+      const gold = goldForTask(ctx.db, task);
+      return outcomes.map((o) => result(o.runId, o.trace, gold));
     } catch (error) {
       if (controller.signal.aborted) throw new CuratorError('CANCELLED', 'The selection was cancelled');
       throw error;
@@ -114,7 +118,7 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
         ...editsFromApi(trace, req.edits ?? {}),
         ...(req.edits?.exact ?? []),
       ]);
-      return result(outcome.runId, outcome.trace);
+      return result(outcome.runId, outcome.trace, goldForTask(ctx.db, outcome.trace.task));
     },
     'select.estimate': async (req) => {
       const task = checkTask(req);
@@ -148,7 +152,7 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       })),
     'select.get': async (req) => {
       const stored = getRun(ctx.db, req.runId);
-      return result(stored.runId, stored.trace);
+      return result(stored.runId, stored.trace, goldForTask(ctx.db, stored.trace.task));
     },
     'export.skills': async (req) => {
       const res = await exportSkills(ctx.db, req);

@@ -28,3 +28,4 @@ export {
 export { renderTrace } from './render-trace';
 export { LLM_SELECTOR_PROMPT_VERSION, selectorPrompt, parseSelectorAnswer } from './llm-selector';
 export { parseEditArg, editsFromApi } from './edits';
+export { explainSelection } from './explain';

@@ -1,15 +1,20 @@
 // A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
+import type { SelectionWhy } from '../../shared/why';
 import type { SelectionTrace } from './trace-types';
 
 const f = (x: number | null | undefined, digits = 3): string =>
   x === null || x === undefined ? '–' : x.toFixed(digits);
 
-export function renderTrace(t: SelectionTrace, options: { verbose?: boolean } = {}): string {
+export function renderTrace(
+  t: SelectionTrace,
+  options: { verbose?: boolean; why?: SelectionWhy } = {},
+): string {
   const name = (i: number): string => t.candidates[i]?.name ?? `#${i}`;
   const out: string[] = [];
   out.push(`Task: ${t.task}`);
   out.push(`Variant: ${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}`);
   out.push(`Answer: ${t.answer.length === 0 ? '(none)' : t.answer.map((a) => a.name).join(', ')}`);
+  if (options.why) out.push(...renderWhy(options.why));
   if (t.preset && t.scorers) {
     const uses = Object.entries(t.scorers).map(
       ([use, s]) =>
@@ -69,4 +74,23 @@ export function renderTrace(t: SelectionTrace, options: { verbose?: boolean } = 
     `Cost: ${t.counts.pairs} cross-encoder pairs (${t.execution.pairsScored} scored now, ${t.counts.pairsPruned} pruned), ~${t.counts.documentTokens} tokens, ${t.counts.llmCalls} LLM call(s); ${f(t.execution.totalMs, 1)} ms`,
   );
   return out.join('\n');
+}
+
+/** The why sentences: one per pick, then gold misses and dropped candidates. */
+export function renderWhy(why: SelectionWhy): string[] {
+  const out = ['Why:'];
+  for (const p of why.picks) out.push(`  ${p.gold ? '[gold] ' : ''}${p.sentence}`);
+  if (why.gold) out.push(`Gold: ${why.gold.join(', ')}`);
+  for (const m of why.goldMissed) out.push(`  missed: ${m.sentence}`);
+  const byReason = new Map<string, SelectionWhy['dropped']>();
+  for (const d of why.dropped) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d]);
+  for (const [reason, dropped] of byReason)
+    if (dropped.length <= 3) out.push(...dropped.map((d) => `  ${d.sentence}`));
+    else out.push(`  ${dropped.length} candidates were dropped from the graph: ${reason}.`);
+  for (const s of why.stages) {
+    const closest = s.challengers[0];
+    if (closest) out.push(`  ${closest.sentence}`);
+  }
+  if (why.offlineNote) out.push(`Note: ${why.offlineNote}`);
+  return out;
 }

@@ -1,9 +1,11 @@
 // Selection lab: run a variant on a task, replay with edits, export an answer.
 import type { SelectionEstimate, SelectionPreset } from '../presets';
 import type { SelectionTrace, TraceEdit, Variant } from '../trace';
+import type { SelectionWhy } from '../why';
 import type { TaskParse } from './llm';
 
 export { variants, type Variant } from '../trace';
+export type * from '../why';
 export {
   selectionPresets,
   presetTiers,
@@ -36,6 +38,8 @@ export interface SelectionResult {
   variant: Variant;
   answer: { skillId: number; name: string }[];
   trace: SelectionTrace;
+  /** The answer explained in sentences (why each skill, what was dropped, where gold skills were lost). */
+  why?: SelectionWhy;
 }
 
 export interface TraceEdits {

@@ -5,18 +5,19 @@ import type { SelectionResult, Variant } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
-import { ExecutionGraph } from './ExecutionGraph';
+import { GraphSection } from './GraphSection';
 import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
 import { PresetPicker } from './PresetPicker';
 import { SelectionProgress } from './SelectionProgress';
 import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
 import { describeScorers, traceOf } from './trace-view';
+import './lab.css';
 import { SampleTaskPicker } from './SampleTaskPicker';
 import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
-import { noEdits, toTraceEdits, type WhatIf } from './what-if';
+import { noEdits, toTraceEdits, withScore, type WhatIf } from './what-if';
 import { useSelectionCost } from './use-selection-cost';
-import { WhatIfStates } from './WhatIfStates';
+import { WhatIfPanel } from './WhatIfStates';
 import { MakeProfileButton } from '../profiles/MakeProfileButton';
 
 export function SelectionLab({ runId }: { runId?: number }) {
@@ -102,8 +103,8 @@ export function SelectionLab({ runId }: { runId?: number }) {
   };
 
   const trace = shown ? traceOf(shown) : null;
-  const originalAnswer = original ? original.answer.map((a) => a.name).join(', ') : '';
-  const shownAnswer = shown ? shown.answer.map((a) => a.name).join(', ') : '';
+  const gold = new Set(shown?.why?.gold ?? []);
+  const canEdit = !!original && traceOf(original).parse !== null;
 
   return (
     <div className="lab">
@@ -191,67 +192,32 @@ export function SelectionLab({ runId }: { runId?: number }) {
 
       {shown && trace && (
         <>
-          <section className="panel" aria-label="Execution graph">
-            <div className="row wrap">
-              <h2>{shown.variant}: execution graph</h2>
-              {replayed && <span className="badge status-edited">what-if</span>}
-              <span className="spacer" />
-              <span className="muted small">
-                {trace.candidates.length} candidates, {trace.counts.inGraph} in the graph · split points:{' '}
-                {trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'}
-              </span>
-            </div>
-            <ExecutionGraph trace={trace} />
-            <div className="answer-line" data-testid="answer">
-              <strong>Answer:</strong> {shownAnswer || <em>empty</em>}
-              {replayed && (
-                <span className="muted small">
-                  {' '}
-                  (was: {originalAnswer || 'empty'}; {traceOf(replayed).execution.pairsScored} pairs scored
-                  again)
-                </span>
-              )}
-            </div>
-            {shown.answer.length > 0 && <MakeProfileButton key={shown.runId} runId={shown.runId} />}
-            {trace.reason && <p className="muted small">{trace.reason}</p>}
-            {trace.notes.length > 0 && (
-              <details className="notes">
-                <summary className="muted small">
-                  {trace.notes.length} note{trace.notes.length === 1 ? '' : 's'} on this run
-                </summary>
-                <ul className="small">
-                  {trace.notes.map((note, i) => (
-                    <li key={i}>{note}</li>
-                  ))}
-                </ul>
-              </details>
-            )}
-            <ErrorNote error={replay.error} onDismiss={replay.clearError} />
-          </section>
+          <GraphSection
+            shown={shown}
+            original={original}
+            replayed={replayed !== null}
+            gold={gold}
+            busy={replay.busy}
+            error={replay.error}
+            onDismissError={replay.clearError}
+            onTryFit={
+              canEdit
+                ? (t) => void applyWhatIf(withScore(whatIf, { kind: 'score', use: 'stage-fit', ...t }))
+                : undefined
+            }
+          />
+          {shown.answer.length > 0 && <MakeProfileButton key={shown.runId} runId={shown.runId} />}
           {original && traceOf(original).parse && (
-            <section className="panel" aria-label="What if">
-              <div className="row">
-                <h2>What if</h2>
-                <span className="muted small">
-                  Edit a state (or a skill&apos;s states in the table below); the answer is recomputed at
-                  once.
-                </span>
-                <span className="spacer" />
-                {replayed && (
-                  <button onClick={() => void applyWhatIf(noEdits)} disabled={replay.busy}>
-                    Reset
-                  </button>
-                )}
-              </div>
-              <WhatIfStates
-                states={traceOf(original).parse!.states}
-                edited={whatIf.states}
-                busy={replay.busy}
-                onEdit={(index, text) =>
-                  void applyWhatIf({ ...whatIf, states: { ...whatIf.states, [index]: text } })
-                }
-              />
-            </section>
+            <WhatIfPanel
+              states={traceOf(original).parse!.states}
+              edited={whatIf.states}
+              busy={replay.busy}
+              canReset={replayed !== null}
+              onReset={() => void applyWhatIf(noEdits)}
+              onEdit={(index, text) =>
+                void applyWhatIf({ ...whatIf, states: { ...whatIf.states, [index]: text } })
+              }
+            />
           )}
           <section className="panel" aria-label="Candidates">
             <div className="row">
@@ -263,11 +229,13 @@ export function SelectionLab({ runId }: { runId?: number }) {
             </div>
             <CandidatesTable
               trace={trace}
+              gold={gold}
               onSkillEdit={
-                original && traceOf(original).parse
+                canEdit
                   ? (edit) => void applyWhatIf({ ...whatIf, skills: { ...whatIf.skills, [edit.name]: edit } })
                   : undefined
               }
+              onScoreEdit={canEdit ? (edit) => void applyWhatIf(withScore(whatIf, edit)) : undefined}
             />
           </section>
           {(trace.nodes.length > 0 || trace.stages.length > 0) && (
@@ -282,7 +250,25 @@ export function SelectionLab({ runId }: { runId?: number }) {
               </div>
               <div>
                 <h2>Stages and φ</h2>
-                <StageTables trace={trace} />
+                <StageTables
+                  trace={trace}
+                  gold={gold}
+                  editedFits={
+                    new Set(
+                      Object.values(whatIf.scores).flatMap((e) =>
+                        e.use === 'stage-fit' ? [`${e.skill}@${e.tau}`] : [],
+                      ),
+                    )
+                  }
+                  onFitEdit={
+                    canEdit
+                      ? (skill, tau, r) =>
+                          void applyWhatIf(
+                            withScore(whatIf, { kind: 'score', use: 'stage-fit', skill, tau, r }),
+                          )
+                      : undefined
+                  }
+                />
               </div>
             </section>
           )}

@@ -1,5 +1,6 @@
-// The answer of each variant of one run, side by side; choosing one shows its graph and tables below.
+// The answer of each variant of one run, side by side, gold skills marked; choosing one shows its graph and tables.
 import type { SelectionResult, Variant } from '../../../shared/api';
+import { variantHelp } from './glossary';
 import { traceOf } from './trace-view';
 
 export function VariantAnswers({
@@ -17,21 +18,31 @@ export function VariantAnswers({
       <div className="variant-columns" data-testid="variant-answers">
         {results.map((r) => {
           const t = traceOf(r);
+          const gold = new Set(r.why?.gold ?? []);
           return (
             <button
               key={r.variant}
               className={r.variant === focus ? 'variant-card active' : 'variant-card'}
               onClick={() => onFocus(r.variant)}
               data-variant={r.variant}
+              title={variantHelp[r.variant]}
             >
               <strong>{r.variant}</strong>
               {t.k !== null && <span className="muted small"> k={t.k}</span>}
               <ol>
                 {r.answer.map((a) => (
-                  <li key={a.name}>{a.name}</li>
+                  <li key={a.name} data-gold={gold.has(a.name) ? 'true' : undefined}>
+                    {a.name}
+                    {gold.has(a.name) && <span className="badge gold">gold</span>}
+                  </li>
                 ))}
               </ol>
               {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
+              {r.why?.gold && (
+                <span className="small" data-testid="gold-found">
+                  {r.answer.filter((a) => gold.has(a.name)).length} of {r.why.gold.length} gold
+                </span>
+              )}
               <span className="muted small">
                 {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.execution.totalMs)} ms
               </span>

@@ -1,5 +1,6 @@
 // Which variants to run, and k (ranked variants) and K (recall) when not the defaults from Settings.
 import { variants, type Variant } from '../../../shared/api';
+import { variantHelp } from './glossary';
 
 export interface VariantOptionsProps {
   chosen: Variant[];
@@ -15,7 +16,7 @@ export function VariantOptions({ chosen, onChosen, k, onK, recallK, onRecallK }:
     <fieldset className="variant-picker">
       <legend>Variants</legend>
       {variants.map((v) => (
-        <label key={v} className="check">
+        <label key={v} className="check" title={variantHelp[v]}>
           <input
             type="checkbox"
             name={`variant-${v}`}

@@ -1,4 +1,5 @@
-// One input per state of the run's parse; a changed state is applied when the field loses focus or on Enter.
+// The what-if panel: one input per state of the run's parse; a changed state is applied when the field loses focus or
+// on Enter. Skill states, scores and stage fits are edited in the tables below.
 import { useEffect, useState } from 'react';
 
 export function WhatIfStates({
@@ -39,5 +40,30 @@ export function WhatIfStates({
         </li>
       ))}
     </ol>
+  );
+}
+
+export function WhatIfPanel({
+  canReset,
+  onReset,
+  ...states
+}: Parameters<typeof WhatIfStates>[0] & { canReset: boolean; onReset: () => void }) {
+  return (
+    <section className="panel" aria-label="What if">
+      <div className="row">
+        <h2>What if</h2>
+        <span className="muted small">
+          Edit a state, a skill&apos;s states or scores (candidates table), or a stage fit (click it in a
+          stage table); the answer is recomputed at once.
+        </span>
+        <span className="spacer" />
+        {canReset && (
+          <button onClick={onReset} disabled={states.busy}>
+            Reset
+          </button>
+        )}
+      </div>
+      <WhatIfStates {...states} />
+    </section>
   );
 }
