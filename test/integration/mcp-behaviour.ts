@@ -66,14 +66,14 @@ export function mcpServerBehaviour(client: () => Client, lib: () => McpLibrary):
       // The stage text is the hand-typed sub-tasks it spans; the sentence names it and the scores behind the pick.
       for (const s of p.stages) expect(parse.subtasks.some((t) => s.text.includes(t))).toBe(true);
       // Worded loosely enough for the lab's explainer (src/core/select/explain.ts) to replace ours.
-      expect(p.why).toMatch(/stage \d+\b.*φ -?\d\.\d{3}/);
+      expect(p.why).toMatch(/stage \d+\b.*φ -?\d+\.\d{2}/);
     }
 
     const ranked = toolJson(
       await client().callTool({ name: 'select_skills', arguments: { task, variant: 'no-parse', k: 2 } }),
     ) as { answer: Pick[] };
     expect(ranked.answer.map((p) => p.rank)).toEqual([1, 2]);
-    expect(ranked.answer[0]!.why).toMatch(/ranked #?1\b.*ρ -?\d\.\d{3}/i);
+    expect(ranked.answer[0]!.why).toMatch(/ranked #?1\b.*ρ -?\d+\.\d{2}/i);
 
     // The curator opens the same run in the lab (another connection to the same library file).
     const lab = createCore({ dataDir: lib().dataDir, resourcesDir: path.join(repoRoot, 'resources') });
