@@ -10,7 +10,7 @@ import { fieldBags, merge, type Field, type LibraryIndex } from './library-index
 import { libraryIndex } from './library-index-cache';
 import { termCounts } from './text-terms';
 
-export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';
+export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v3';
 
 /** The mapping; changing one changes scores, so it changes the id above too. */
 export const calibration = {
@@ -55,7 +55,12 @@ export function scoredDocument(text: string, index?: LibraryIndex): ScoredDocume
   const first = text.indexOf(' | ');
   const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
   if (second >= 0) {
-    const fields = fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3));
+    const fields = fieldBags(
+      text.slice(0, first),
+      text.slice(first + 3, second),
+      text.slice(second + 3),
+      true,
+    );
     return { bag: merge([fields.name, fields.description, fields.body]), fields };
   }
   return { bag: bag(termCounts(text)), fields: null };
