@@ -94,4 +94,22 @@ describe('calibrated lexical cross-scorer', () => {
     expect(metal).toBeGreaterThan(nonMetal);
     expect(sigma(nonMetal)).toBeLessThan(0.1);
   });
+
+  it('weighs a word that only appears in an example list below the same word said plainly', async () => {
+    library();
+    // The zjunlp skills name their example objects ("(e.g., eggs, plants, animals)"); a stage "Find the egg and pick
+    // it up" went to a living-thing identifier over the object locators. Examples count half in the scorer.
+    const query = 'find the egg';
+    const asExample = skillDocument({
+      name: 'entity-identifier',
+      description: 'Identify the living things in view (e.g., eggs, plants) and find one',
+      body: 'Read the observation.',
+    });
+    const plain = skillDocument({
+      name: 'entity-identifier',
+      description: 'Identify the living things in view, eggs or plants, and find one',
+      body: 'Read the observation.',
+    });
+    expect(await r(query, asExample)).toBeLessThan(await r(query, plain));
+  });
 });

@@ -8,9 +8,9 @@ import type { Db } from '../../store/db';
 import { bag, Memo, type Background, type TermBag } from './bm25';
 import { fieldBags, merge, type Field, type LibraryIndex } from './library-index';
 import { libraryIndex } from './library-index-cache';
-import { termCounts } from './text-terms';
+import { termCounts, terms } from './text-terms';
 
-export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v2';
+export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v3';
 
 /** The mapping; changing one changes scores, so it changes the id above too. */
 export const calibration = {
@@ -55,37 +55,62 @@ export function scoredDocument(text: string, index?: LibraryIndex): ScoredDocume
   const first = text.indexOf(' | ');
   const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
   if (second >= 0) {
-    const fields = fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3));
+    const fields = fieldBags(
+      text.slice(0, first),
+      text.slice(first + 3, second),
+      text.slice(second + 3),
+      true,
+    );
     return { bag: merge([fields.name, fields.description, fields.body]), fields };
   }
   return { bag: bag(termCounts(text)), fields: null };
 }
 
+/**
+ * A query's terms: each distinct term once (skill documents), and in text order with repeats (sentences: a state
+ * that names the mug twice is about the mug, as BM25's query-term frequency says).
+ */
+export interface QueryTerms {
+  distinct: readonly string[];
+  repeated: readonly string[];
+}
+
+export function queryTerms(text: string): QueryTerms {
+  const repeated = terms(text);
+  return { distinct: [...new Set(repeated)], repeated };
+}
+
 function rawAndBackground(
   index: LibraryIndex,
-  query: readonly string[],
+  queryTerms: QueryTerms,
   doc: ScoredDocument,
 ): { raw: number; bg: Background; background: CalibratedScore['background'] } {
   // Skill documents are scored as the recall ranks them (BM25F over name, description and body) against the same
   // statistic over the library; sentences (states) against the library's summaries; anything else as one bag.
+  const query = queryTerms.distinct;
   if (doc.fields)
     return {
       raw: index.fieldedScore(query, doc.fields),
       bg: index.fieldedBackground(query),
       background: 'skills',
     };
-  const collection = doc.bag.length <= calibration.sentenceTerms ? index.summaries : index.documents;
+  if (doc.bag.length <= calibration.sentenceTerms)
+    return {
+      raw: index.summaries.score(queryTerms.repeated, doc.bag),
+      bg: index.summaries.background(queryTerms.repeated),
+      background: 'summaries',
+    };
   return {
-    raw: collection.score(query, doc.bag),
-    bg: collection.background(query),
-    background: collection === index.summaries ? 'summaries' : 'documents',
+    raw: index.documents.score(query, doc.bag),
+    bg: index.documents.background(query),
+    background: 'documents',
   };
 }
 
 /** r(a, b) with the parts it came from (for tests and the notes). */
 export function calibratedScore(
   index: LibraryIndex,
-  query: readonly string[],
+  query: QueryTerms,
   doc: ScoredDocument,
 ): CalibratedScore {
   const { raw, bg, background } = rawAndBackground(index, query, doc);
@@ -104,7 +129,7 @@ export function calibratedScore(
 export function createLexicalCrossEncoder(db: Db): CrossEncoder {
   // Skill documents recur in every selection; their bags are kept (bounded) rather than re-tokenised.
   const docs = new Memo<ScoredDocument>(2048);
-  const queries = new Memo<string[]>(2048);
+  const queries = new Memo<QueryTerms>(2048);
   return {
     id: lexicalCrossEncoderId,
     engine: 'lexical',
@@ -113,7 +138,7 @@ export function createLexicalCrossEncoder(db: Db): CrossEncoder {
       const out: CrossScore[] = [];
       for (const [i, p] of pairs.entries()) {
         options.signal?.throwIfAborted();
-        const query = queries.get(p.query, () => [...termCounts(p.query).keys()]);
+        const query = queries.get(p.query, () => queryTerms(p.query));
         const doc = docs.get(p.document, () => scoredDocument(p.document, index));
         out.push({ r: calibratedScore(index, query, doc).r, truncated: false });
         if (options.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {

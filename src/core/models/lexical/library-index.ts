@@ -3,7 +3,7 @@
 // against. Built by library-index-cache.ts (tokenising the 530 imported zjunlp skills takes about 0.4-1 s).
 import { skillDocument } from '../../select/documents';
 import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
-import { termCounts } from './text-terms';
+import { termCounts, weightedTermCounts } from './text-terms';
 
 export type Field = 'name' | 'description' | 'body';
 export const fields: readonly Field[] = ['name', 'description', 'body'];
@@ -28,11 +28,21 @@ export const recallParams: { k1: number; fields: Record<Field, FieldParams> } = 
 /** BM25 tuning of the cross-scorer's backgrounds. */
 export const scorerParams = { k1: 1.2, b: 0.75 };
 
-export function fieldBags(name: string, description: string, body: string): Record<Field, TermBag> {
+/**
+ * A skill's fields as term bags. `judged`: as the cross-scorer reads them, with words in example lists ("e.g. eggs,
+ * plants") at exampleWeight; the recall reads every word in full.
+ */
+export function fieldBags(
+  name: string,
+  description: string,
+  body: string,
+  judged = false,
+): Record<Field, TermBag> {
+  const count = judged ? weightedTermCounts : termCounts;
   return {
     name: bag(termCounts(name)),
-    description: bag(termCounts(description)),
-    body: bag(termCounts(body)),
+    description: bag(count(description)),
+    body: bag(count(body)),
   };
 }
 
@@ -51,8 +61,12 @@ export interface Row {
 
 export class LibraryIndex {
   readonly ids: number[];
+  /** The fields as the recall reads them. */
   private readonly fieldBags: Record<Field, TermBag>[];
+  /** The fields as the cross-scorer reads them (example lists weighed down). */
+  private readonly judgedBags: Record<Field, TermBag>[];
   private readonly averages: Record<Field, number>;
+  private readonly judgedAverages: Record<Field, number>;
   private readonly df = new Map<string, number>();
   private readonly postings = new Map<string, number[]>();
   private readonly backgrounds = new Memo<Background>(4096);
@@ -70,15 +84,13 @@ export class LibraryIndex {
   constructor(rows: readonly Row[], states: readonly string[] = []) {
     this.ids = rows.map((r) => r.id);
     this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
+    this.judgedBags = rows.map((r) => fieldBags(r.name, r.description, r.body, true));
     rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
-    const n = Math.max(1, rows.length);
-    this.averages = { name: 0, description: 0, body: 0 };
+    this.averages = averageLengths(this.fieldBags);
+    this.judgedAverages = averageLengths(this.judgedBags);
     this.fieldBags.forEach((f, doc) => {
       const seen = new Set<string>();
-      for (const field of fields) {
-        this.averages[field] += f[field].length / n;
-        for (const t of f[field].counts.keys()) seen.add(t);
-      }
+      for (const field of fields) for (const t of f[field].counts.keys()) seen.add(t);
       for (const t of seen) {
         this.df.set(t, (this.df.get(t) ?? 0) + 1);
         let list = this.postings.get(t);
@@ -86,14 +98,13 @@ export class LibraryIndex {
         list.push(doc);
       }
     });
-    for (const field of fields) this.averages[field] = Math.max(1, this.averages[field]);
     this.documents = new Bm25Collection(
-      this.fieldBags.map((f) => merge([f.name, f.description, f.body])),
+      this.judgedBags.map((f) => merge([f.name, f.description, f.body])),
       scorerParams,
     );
     this.summaries = new Bm25Collection(
       [
-        ...this.fieldBags.map((f) => merge([f.name, f.description])),
+        ...this.judgedBags.map((f) => merge([f.name, f.description])),
         ...states.map((text) => bag(termCounts(text))),
       ],
       scorerParams,
@@ -109,31 +120,20 @@ export class LibraryIndex {
     return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
   }
 
-  /** The fields of a library skill given its document text `name | description | body`; undefined if not one. */
+  /** The judged fields of a library skill given its document text `name | description | body`; undefined if not one. */
   documentFields(text: string): Record<Field, TermBag> | undefined {
     const doc = this.byDocument.get(text);
-    return doc === undefined ? undefined : this.fieldBags[doc];
+    return doc === undefined ? undefined : this.judgedBags[doc];
   }
 
-  /** BM25F of one skill-shaped document (its fields as term bags) for the distinct query terms. */
+  /** BM25F of one skill-shaped document (its judged fields as term bags) for the distinct query terms. */
   fieldedScore(queryTerms: readonly string[], doc: Record<Field, TermBag>): number {
     let s = 0;
     for (const t of queryTerms) {
-      const tf = this.fieldedTf(t, doc);
+      const tf = fieldedTf(t, doc, this.judgedAverages);
       if (tf > 0) s += (this.idf(t) * tf) / (recallParams.k1 + tf);
     }
     return s;
-  }
-
-  private fieldedTf(term: string, doc: Record<Field, TermBag>): number {
-    let tf = 0;
-    for (const field of fields) {
-      const n = doc[field].counts.get(term);
-      if (!n) continue;
-      const p = recallParams.fields[field];
-      tf += (p.weight * n) / (1 - p.b + (p.b * doc[field].length) / this.averages[field]);
-    }
-    return tf;
   }
 
   /**
@@ -142,31 +142,36 @@ export class LibraryIndex {
    * Returns every skill sharing a term with the query, best first, ties by smaller id.
    */
   rank(query: string, allowed?: ReadonlySet<number>): { skillId: number; score: number }[] {
-    return [...this.fieldedScores([...termCounts(query).keys()], allowed)]
+    return [...this.fieldedScores([...termCounts(query).keys()], this.fieldBags, this.averages, allowed)]
       .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
       .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
   }
 
-  private fieldedScores(queryTerms: readonly string[], allowed?: ReadonlySet<number>): Map<number, number> {
+  private fieldedScores(
+    queryTerms: readonly string[],
+    bags: readonly Record<Field, TermBag>[],
+    averages: Record<Field, number>,
+    allowed?: ReadonlySet<number>,
+  ): Map<number, number> {
     const scores = new Map<number, number>();
     for (const t of queryTerms) {
       const w = this.idf(t);
       for (const doc of this.postings.get(t) ?? []) {
         if (allowed && !allowed.has(this.ids[doc]!)) continue;
-        const tf = this.fieldedTf(t, this.fieldBags[doc]!);
+        const tf = fieldedTf(t, bags[doc]!, averages);
         scores.set(doc, (scores.get(doc) ?? 0) + (w * tf) / (recallParams.k1 + tf));
       }
     }
     return scores;
   }
 
-  /** Mean and spread of the query's BM25F over the whole library (skills sharing no term score 0). */
+  /** Mean and spread of the query's judged BM25F over the whole library (skills sharing no term score 0). */
   fieldedBackground(queryTerms: readonly string[]): Background {
     return this.backgrounds.get(queryTerms.join('\u0001'), () => {
       const n = Math.max(1, this.ids.length);
       let sum = 0;
       let squares = 0;
-      for (const s of this.fieldedScores(queryTerms).values()) {
+      for (const s of this.fieldedScores(queryTerms, this.judgedBags, this.judgedAverages).values()) {
         sum += s;
         squares += s * s;
       }
@@ -176,4 +181,24 @@ export class LibraryIndex {
       return { mean, sd: Math.sqrt(Math.max(0, squares / n - mean * mean)), ceiling };
     });
   }
+}
+
+function averageLengths(bags: readonly Record<Field, TermBag>[]): Record<Field, number> {
+  const n = Math.max(1, bags.length);
+  const averages = { name: 0, description: 0, body: 0 };
+  for (const f of bags) for (const field of fields) averages[field] += f[field].length / n;
+  for (const field of fields) averages[field] = Math.max(1, averages[field]);
+  return averages;
+}
+
+/** A term's BM25F frequency: per field length-normalised and weighted, summed before the one saturation. */
+function fieldedTf(term: string, doc: Record<Field, TermBag>, averages: Record<Field, number>): number {
+  let tf = 0;
+  for (const field of fields) {
+    const n = doc[field].counts.get(term);
+    if (!n) continue;
+    const p = recallParams.fields[field];
+    tf += (p.weight * n) / (1 - p.b + (p.b * doc[field].length) / averages[field]);
+  }
+  return tf;
 }

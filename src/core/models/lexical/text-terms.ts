@@ -59,3 +59,27 @@ export function termCounts(text: string): Map<string, number> {
   for (const t of terms(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
   return counts;
 }
+
+/**
+ * Where a text gives examples ("(e.g., eggs, plants)", "such as a mug or a cup"), the words say what a skill can be
+ * applied to, not what it does: they count this much of a plain occurrence.
+ */
+export const exampleWeight = 0.5;
+const examples =
+  /\((?:e\.g\.|for example|for instance|such as)[^)]*\)|\b(?:e\.g\.|for example|for instance|such as)[^.;:()]*/giu;
+
+/** Term counts with occurrences inside example lists weighted by exampleWeight. */
+export function weightedTermCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (part: string, weight: number): void => {
+    for (const t of terms(part)) counts.set(t, (counts.get(t) ?? 0) + weight);
+  };
+  let last = 0;
+  for (const m of text.matchAll(examples)) {
+    add(text.slice(last, m.index), 1);
+    add(m[0], exampleWeight);
+    last = m.index + m[0].length;
+  }
+  add(text.slice(last), 1);
+  return counts;
+}
