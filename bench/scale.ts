@@ -23,7 +23,23 @@ const sizes = args.sizes
   .split(',')
   .map((s) => Math.round(Number(s.replace(/k$/i, '')) * (/k$/i.test(s) ? 1000 : 1)));
 
-function worker(...argv: string[]): Record<string, number> & { counts?: Record<string, number> } {
+/** What the workers print (each task fills its own fields). */
+type Figures = Record<
+  | 'seconds'
+  | 'peakMiB'
+  | 'fileMiB'
+  | 'screen'
+  | 'statsSources'
+  | 'refCounts'
+  | 'warned'
+  | 'unfiltered'
+  | 'searchP95'
+  | 'refSearchP95'
+  | 'recallAt30',
+  number
+>;
+
+function worker(...argv: string[]): Figures {
   const out = execFileSync(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'scale/worker.ts'), ...argv],
@@ -32,7 +48,7 @@ function worker(...argv: string[]): Record<string, number> & { counts?: Record<s
       maxBuffer: 1 << 24,
     },
   );
-  return JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number>;
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Figures;
 }
 
 const f1 = (n: number) => n.toFixed(n < 10 ? 2 : 1);

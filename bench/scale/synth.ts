@@ -89,7 +89,7 @@ export async function synthesise(zjunlp: string, n: number, root?: string): Prom
     const skillMd = `---\n${stringify(frontMatter)}---\n\n${body}`;
     textBytes += Buffer.byteLength(skillMd);
     if (!out.write(`${JSON.stringify({ ...frontMatter, body })}\n`))
-      await new Promise((r) => out.once('drain', r));
+      await new Promise<void>((r) => out.once('drain', () => r()));
     const skillDir = path.join(folder, `b${i % 64}`, name);
     pending.push(
       fsp
@@ -99,7 +99,7 @@ export async function synthesise(zjunlp: string, n: number, root?: string): Prom
     if (pending.length >= 64) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
-  await new Promise<void>((r) => out.end(r));
+  await new Promise<void>((r) => out.end(() => r()));
   const lib: SynthLibrary = { n, jsonl, folder, textBytes };
   writeFileSync(done, JSON.stringify(lib));
   return lib;
