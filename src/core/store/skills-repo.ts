@@ -53,14 +53,15 @@ export function skillsOfSource(db: Db, sourceId: number): SkillLocationRow[] {
 export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: string): number {
   const info = stmt(
     db,
-    `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, warnings, source_digest, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     ...skillValues(skill),
     sourceId,
     skill.relPath,
     skill.contentHash,
     JSON.stringify(skill.warnings),
+    skill.warnings.length,
     skill.sourceDigest ?? null,
     now,
     now,
@@ -80,12 +81,13 @@ export function updateSkill(
 ): void {
   stmt(
     db,
-    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body = ?, full_text = ?, content_hash = ?, warnings = ?, source_digest = ?, updated_at = ?,
+    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body = ?, full_text = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
        source_id = COALESCE(?, source_id), rel_path = COALESCE(?, rel_path) WHERE id = ?`,
   ).run(
     ...skillValues(skill),
     skill.contentHash,
     JSON.stringify(skill.warnings),
+    skill.warnings.length,
     skill.sourceDigest ?? null,
     now,
     moveTo?.sourceId ?? null,
