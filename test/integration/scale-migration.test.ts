@@ -106,7 +106,6 @@ describe('migration 004 (scale columns)', () => {
     const db = openDb(file);
     const deps = { db, clock: () => new Date(), logger: { info: () => {}, warn: () => {} } };
     const dump = path.join(dir, 'new.jsonl');
-    // A name that does not match its format is a warning, not an error, in a JSONL dump? Use an unknown key: warned.
     const line = (name: string, extra: object) =>
       JSON.stringify({ name, description: `About ${name}.`, body: `# ${name}\n`, ...extra });
     try {
