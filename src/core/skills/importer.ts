@@ -4,7 +4,13 @@ import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
-import { deleteSkill, skillsOfSource, storedDigests, type StoredDigest } from '../store/skills-repo';
+import {
+  deleteSkill,
+  skillsOfSource,
+  storedDigests,
+  storedWarnings,
+  type StoredDigest,
+} from '../store/skills-repo';
 import { nextBatchSize, reportLengths, restoreLengths } from './import-batches';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
@@ -153,7 +159,11 @@ export async function importSource(
 /** A source item with what loading it gave: a skill to write, the issues that reject it, or "same as stored". */
 interface Loaded {
   item: SourceItem;
-  result: BuildResult | { ok: 'unchanged'; name: string } | { ok: 'unreadable'; message: string } | null;
+  result:
+    | BuildResult
+    | { ok: 'unchanged'; name: string; skillId: number; warned: boolean }
+    | { ok: 'unreadable'; message: string }
+    | null;
 }
 
 /**
@@ -168,9 +178,12 @@ async function loadBatch(
   const one = async (item: SourceItem): Promise<Loaded | 'cancelled'> => {
     if (item.type === 'rejection') return { item, result: null };
     const known = item.digest ? stored.get(item.relPath) : undefined;
-    // The same raw text as the stored skill: nothing to parse (a skill with warnings is loaded, to report them).
-    if (known && known.digest === item.digest && known.warningCount === 0)
-      return { item, result: { ok: 'unchanged', name: known.name } };
+    // The same raw text as the stored skill: nothing to parse.
+    if (known && known.digest === item.digest)
+      return {
+        item,
+        result: { ok: 'unchanged', name: known.name, skillId: known.id, warned: known.warningCount > 0 },
+      };
     try {
       return { item, result: await item.load() };
     } catch (error) {
@@ -236,8 +249,12 @@ function settle(
     return;
   }
   if (result === null) return;
-  if (result.ok === 'unchanged')
-    return void report.unchanged.push({ name: result.name, relPath: item.relPath });
+  if (result.ok === 'unchanged') {
+    const ref = { name: result.name, relPath: item.relPath };
+    if (result.warned)
+      report.warnings.push({ ...ref, issues: storedWarnings(db, result.skillId, item.line) });
+    return void report.unchanged.push(ref);
+  }
   if (result.ok === 'unreadable')
     return void reject('unreadable', `cannot read the package: ${result.message}`);
   if (!result.ok) {

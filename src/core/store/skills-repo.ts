@@ -1,5 +1,5 @@
 // Writes and looks up skills with their package files and full-text row; callers wrap each skill in one transaction.
-import type { ParsedSkill } from '../skills/types';
+import type { ParsedSkill, ValidationIssue } from '../skills/types';
 import type { Db } from './db';
 import { stmt } from './statements';
 
@@ -134,6 +134,7 @@ function forIndex(text: string): string {
 }
 
 export interface StoredDigest {
+  id: number;
   name: string;
   digest: string;
   warningCount: number;
@@ -143,8 +144,15 @@ export interface StoredDigest {
 export function storedDigests(db: Db, sourceId: number): Map<string, StoredDigest> {
   const rows = stmt(
     db,
-    `SELECT rel_path AS relPath, name, source_digest AS digest, warning_count AS warningCount
+    `SELECT id, rel_path AS relPath, name, source_digest AS digest, warning_count AS warningCount
      FROM skills WHERE source_id = ? AND source_digest IS NOT NULL`,
   ).all(sourceId) as (StoredDigest & { relPath: string })[];
   return new Map(rows.map(({ relPath, ...d }) => [relPath, d]));
+}
+
+/** The warnings stored with a skill; those of a JSONL skill moved to the line it is on now. */
+export function storedWarnings(db: Db, id: number, line?: number): ValidationIssue[] {
+  const raw = stmt(db, 'SELECT warnings FROM skills WHERE id = ?').pluck().get(id) as string;
+  const issues = JSON.parse(raw) as ValidationIssue[];
+  return line === undefined ? issues : issues.map((i) => ({ ...i, line }));
 }

@@ -89,6 +89,7 @@ export async function openJsonlSource(
         relPath,
         file: where,
         digest,
+        line: lineNo,
         load: async () => {
           const again = await readLineAt(handle, offset, length);
           const parsed = parseJsonText(again);

@@ -10,6 +10,8 @@ export interface SkillCandidate {
   file: string;
   /** Digest of the raw text the skill is built from, when the source knows it before loading (JSONL lines). */
   digest?: string;
+  /** The line the skill is on, for sources of one skill a line (the line its stored warnings are moved to). */
+  line?: number;
   load(): Promise<BuildResult>;
 }
 
