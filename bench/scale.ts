@@ -86,6 +86,7 @@ async function measure(lib: SynthLibrary): Promise<ScaleRow[]> {
     if (!args['no-folder']) {
       const tree = worker('import', path.join(dir, 'tree.db'), lib.folder);
       rows.push(row('import as a folder tree (ref: JSONL)', tree.seconds, 's', first.seconds, null));
+      rows.push(row('import as a folder tree, peak memory', tree.peakMiB, 'MiB', ref.peakMiB, 300));
     }
     const r = worker('reads', ours, refDb);
     rows.push(
