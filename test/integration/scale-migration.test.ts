@@ -95,6 +95,15 @@ describe('migration 004 (scale columns)', () => {
       expect(plan('SELECT id FROM skills WHERE warning_count > 0 ORDER BY name, id LIMIT 50')).toContain(
         'skills_warned_by_name',
       );
+      // The importer's listing of a source and the report counts never walk past the large text columns.
+      expect(
+        plan(
+          'SELECT id, rel_path, name, content_hash, source_digest, warning_count FROM skills WHERE source_id = 1',
+        ),
+      ).toContain('USING COVERING INDEX skills_source_place');
+      expect(
+        plan('SELECT counts FROM import_reports WHERE source_id = 1 ORDER BY id DESC LIMIT 1'),
+      ).toContain('USING COVERING INDEX import_reports_counts');
     } finally {
       db.close();
     }

@@ -14,10 +14,10 @@ export interface SkillLocationRow {
 const locationColumns = 'id, name, rel_path AS relPath, content_hash AS contentHash, source_id AS sourceId';
 
 export function findSkillAt(db: Db, sourceId: number, relPath: string): SkillLocationRow | undefined {
-  return stmt(db, `SELECT ${locationColumns} FROM skills WHERE source_id = ? AND rel_path = ?`).get(
-    sourceId,
-    relPath,
-  ) as SkillLocationRow | undefined;
+  return stmt(
+    db,
+    `SELECT ${locationColumns} FROM skills INDEXED BY skills_source_place WHERE source_id = ? AND rel_path = ?`,
+  ).get(sourceId, relPath) as SkillLocationRow | undefined;
 }
 
 export function findSkillById(db: Db, id: number): SkillLocationRow | undefined {

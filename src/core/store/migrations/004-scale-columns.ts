@@ -20,6 +20,9 @@ CREATE TRIGGER skills_warning_count_update AFTER UPDATE OF warnings, warning_cou
 CREATE INDEX skills_source_warnings ON skills(source_id, warning_count);
 CREATE INDEX skills_warned_by_name ON skills(name, id) WHERE warning_count > 0;
 CREATE INDEX import_conflicts_place ON import_conflicts(source_id, rel_path);
+-- Covers the importer's per-place lookups and its listing of a source: columns stored after the texts are reached
+-- only through each row's overflow pages (a 68k library's re-import read over a gigabyte for them).
+CREATE INDEX skills_source_place ON skills(source_id, rel_path, name, content_hash, source_digest, warning_count);
 ALTER TABLE import_reports ADD COLUMN counts TEXT;
 UPDATE import_reports SET counts = json_object(
   'added', json_array_length(report, '$.added'),
@@ -29,5 +32,7 @@ UPDATE import_reports SET counts = json_object(
   'rejected', json_array_length(report, '$.rejected'),
   'duplicates', COALESCE(json_array_length(report, '$.duplicates'), 0),
   'cancelled', json(CASE WHEN json_extract(report, '$.cancelled') THEN 'true' ELSE 'false' END));
+-- The counts sit after the report (megabytes for a large import); the index holds them for the Library screen.
+CREATE INDEX import_reports_counts ON import_reports(source_id, id, counts);
 `,
 };
