@@ -1,21 +1,14 @@
 // Imports one source into the library as a job: skills written in batches (one transaction, a savepoint per skill),
-// progress after each commit, cancel between batches. Re-importing a source updates what changed and removes what the source no longer has.
+// progress after each commit, cancel between batches. Re-importing a source updates what changed and removes what the
+// source no longer has.
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
-import {
-  deleteSkill,
-  skillsOfSource,
-  storedDigests,
-  storedWarnings,
-  type StoredDigest,
-} from '../store/skills-repo';
-import { nextBatchSize, reportLengths, restoreLengths } from './import-batches';
+import { deleteSkill, skillsOfSource, storedDigests, storedWarnings } from '../store/skills-repo';
+import { loadBatch, nextBatchSize, reportLengths, restoreLengths, type Loaded } from './import-batches';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
-import type { BuildResult } from './skill-md';
-import type { SourceItem } from './sources/source';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
 import {
   defaultImportSettings,
@@ -28,8 +21,6 @@ import {
 } from './types';
 
 const onConflictChoices = ['record', 'keep-both', 'replace', 'skip'];
-/** Skills loaded at once: the reads of a folder source overlap. */
-const loadAhead = 8;
 
 export interface ImportOptions {
   /** Size caps and validation policy; missing ones take defaultImportSettings. */
@@ -154,51 +145,6 @@ export async function importSource(
     cancelled: report.cancelled,
   });
   return finish(deps, report, job, report.cancelled);
-}
-
-/** A source item with what loading it gave: a skill to write, the issues that reject it, or "same as stored". */
-interface Loaded {
-  item: SourceItem;
-  result:
-    | BuildResult
-    | { ok: 'unchanged'; name: string; skillId: number; warned: boolean }
-    | { ok: 'unreadable'; message: string }
-    | null;
-}
-
-/**
- * Loads a batch (a few at a time, so folder reads overlap) in source order. Stops at the first load an abort ended:
- * what comes back is the loaded prefix.
- */
-async function loadBatch(
-  batch: SourceItem[],
-  stored: Map<string, StoredDigest>,
-  signal: AbortSignal,
-): Promise<Loaded[]> {
-  const one = async (item: SourceItem): Promise<Loaded | 'cancelled'> => {
-    if (item.type === 'rejection') return { item, result: null };
-    const known = item.digest ? stored.get(item.relPath) : undefined;
-    // The same raw text as the stored skill: nothing to parse.
-    if (known && known.digest === item.digest)
-      return {
-        item,
-        result: { ok: 'unchanged', name: known.name, skillId: known.id, warned: known.warningCount > 0 },
-      };
-    try {
-      return { item, result: await item.load() };
-    } catch (error) {
-      // An abort while reading ends the import as cancelled, not as a rejected skill.
-      if (signal.aborted) return 'cancelled';
-      return { item, result: { ok: 'unreadable', message: (error as Error).message } };
-    }
-  };
-  const out: (Loaded | 'cancelled')[] = [];
-  for (let i = 0; i < batch.length; i += loadAhead) {
-    out.push(...(await Promise.all(batch.slice(i, i + loadAhead).map(one))));
-    if (signal.aborted) break;
-  }
-  const stop = out.indexOf('cancelled');
-  return (stop < 0 ? out : out.slice(0, stop)) as Loaded[];
 }
 
 /**
