@@ -3,6 +3,8 @@
 import type { Db } from '../store/db';
 import { filterSql, pageOf, type SkillFilter } from '../store/library-filter';
 import { summaryColumns, type SkillSummary } from '../store/library-repo';
+import { stmt } from '../store/statements';
+import { documentFrequency, librarySize } from './term-stats';
 
 /** Marks around matched words in snippets: control characters, so no skill text can forge or break them. */
 export const highlightStart = '\u0002';
@@ -12,6 +14,20 @@ export const highlightEnd = '\u0003';
 export const keywordWeights = { name: 10, description: 4, body: 1, refs: 1 };
 
 const maxTerms = 32;
+/** Words this long or longer also match as prefixes. */
+const minPrefix = 3;
+/** The any-word search ranks skills holding its rarest words: this share of the library, or at least this many. */
+const candidateShare = 0.05;
+const minCandidates = 1000;
+/** Exact-name matches put first, at most. */
+const maxExact = 5;
+
+// prettier-ignore
+const stopwords = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'has', 'have', 'how', 'i', 'in', 'into', 'is', 'it',
+  'its', 'me', 'my', 'of', 'on', 'or', 'our', 'so', 'that', 'the', 'their', 'then', 'there', 'these', 'this', 'to',
+  'was', 'we', 'what', 'when', 'where', 'which', 'while', 'who', 'will', 'with', 'you', 'your',
+]);
 
 export interface KeywordQuery extends SkillFilter {
   /** What the user typed; any text is safe. */
@@ -49,51 +65,124 @@ export function queryTerms(text: string): string[] {
   return [...new Set(words)];
 }
 
-export function matchExpression(terms: string[], join: 'AND' | 'OR'): string {
-  return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(` ${join} `);
+/**
+ * An FTS5 expression for the words, each quoted. The last word of 3+ letters also matches as a prefix, as the user
+ * may still be typing it ("micro" finds "microwave"); the quoted word stays beside its prefix because the index holds
+ * stems ("microwav").
+ */
+export function matchExpression(terms: string[], join: 'AND' | 'OR', prefixLast = true): string {
+  return terms
+    .map((t, i) => {
+      const quoted = `"${t.replaceAll('"', '""')}"`;
+      return prefixLast && i === terms.length - 1 && t.length >= minPrefix
+        ? `(${quoted} OR ${quoted}*)`
+        : quoted;
+    })
+    .join(` ${join} `);
 }
 
 export function searchKeyword(db: Db, query: KeywordQuery): KeywordResult {
   const { limit, offset } = pageOf(query.limit, query.offset, 200);
   const terms = queryTerms(query.query ?? '');
   if (terms.length === 0) return { total: 0, hits: [], matched: 'none', terms };
-  const all = run(db, matchExpression(terms, 'AND'), query, limit, offset);
-  if (all.total > 0 || terms.length === 1) return { ...all, matched: all.total > 0 ? 'all' : 'none', terms };
-  const any = run(db, matchExpression(terms, 'OR'), query, limit, offset);
+  const searched = selectiveTerms(terms);
+  const exact = exactNameIds(db, query);
+  const all = run(db, matchExpression(searched, 'AND'), query, limit, offset, exact);
+  if (all.total > 0 || searched.length === 1)
+    return { ...all, matched: all.total > 0 ? 'all' : 'none', terms };
+  const any = run(db, anyWordExpression(db, searched), query, limit, offset, exact);
   return { ...any, matched: any.total > 0 ? 'any' : 'none', terms };
 }
 
+/**
+ * Any of the words, over a bounded candidate set: the skills holding one of the rarest words (together at most
+ * candidateShare of the library, and at least the rarest word), ranked by every word. A sentence typed as a query
+ * would otherwise match, and rank, nearly the whole library.
+ */
+function anyWordExpression(db: Db, terms: string[]): string {
+  const budget = Math.max(minCandidates, candidateShare * librarySize(db));
+  const byRarity = terms.map((t) => ({ t, df: documentFrequency(db, t) })).sort((a, b) => a.df - b.df);
+  const rare: string[] = [];
+  let covered = 0;
+  for (const { t, df } of byRarity) {
+    if (df === 0) continue;
+    if (rare.length > 0 && covered + df > budget) break;
+    rare.push(t);
+    covered += df;
+  }
+  const everyWord = matchExpression(terms, 'OR', false);
+  if (rare.length === 0 || rare.length === byRarity.filter((x) => x.df > 0).length) return everyWord;
+  return `(${matchExpression(rare, 'OR', false)}) AND (${everyWord})`;
+}
+
+/** Skills named exactly what was typed ("heat object" or "heat-object" for heat-object): these come first. */
+function exactNameIds(db: Db, query: KeywordQuery): number[] {
+  const name = query.query.trim().toLowerCase().replace(/\s+/g, '-');
+  if (name === '') return [];
+  const { where, params } = filterSql(db, 's', query);
+  const clause = ['s.name = ?', ...where].join(' AND ');
+  return stmt(db, `SELECT s.id FROM skills s WHERE ${clause} ORDER BY s.id LIMIT ${maxExact}`)
+    .pluck()
+    .all(name, ...params) as number[];
+}
+
+interface Ranked {
+  id: number;
+  score: number;
+  snippet: string;
+}
+
+/**
+ * Ranks inside the index with ORDER BY rank, so FTS5 sorts the matches itself and writes snippets only for the rows
+ * returned; joins the skills table only when a filter needs it. Counts come from the index too.
+ */
 function run(
   db: Db,
   match: string,
   filter: SkillFilter,
   limit: number,
   offset: number,
+  exact: number[],
 ): { total: number; hits: KeywordHit[] } {
   const { where, params } = filterSql(db, 's', filter);
-  const clause = ['skills_fts MATCH ?', ...where].join(' AND ');
-  const from = 'FROM skills_fts JOIN skills s ON s.id = skills_fts.rowid';
-  const total = (
-    db.prepare(`SELECT COUNT(*) AS n ${from} WHERE ${clause}`).get(match, ...params) as { n: number }
-  ).n;
+  const from = where.length
+    ? `FROM skills_fts JOIN skills s ON s.id = skills_fts.rowid WHERE ${['skills_fts MATCH ?', ...where].join(' AND ')}`
+    : 'FROM skills_fts WHERE skills_fts MATCH ?';
+  const total = stmt(db, `SELECT COUNT(*) ${from}`)
+    .pluck()
+    .get(match, ...params) as number;
   if (total === 0) return { total, hits: [] };
   const w = keywordWeights;
-  const rows = db
-    .prepare(
-      `SELECT ${summaryColumns(db)},
-         -bm25(skills_fts, ${w.name}, ${w.description}, ${w.body}, ${w.refs}) AS score,
-         snippet(skills_fts, -1, '${highlightStart}', '${highlightEnd}', '…', 16) AS snippet
-       ${from} WHERE ${clause}
-       ORDER BY bm25(skills_fts, ${w.name}, ${w.description}, ${w.body}, ${w.refs}), s.id LIMIT ? OFFSET ?`,
-    )
-    .all(match, ...params, limit, offset) as (SkillSummary & { score: number; snippet: string })[];
-  const hits = rows.map(({ score, snippet, ...skill }, i) => ({
-    skill,
+  const rank = `skills_fts.rank MATCH 'bm25(${[w.name, w.description, w.body, w.refs].map((x) => x.toFixed(1)).join(', ')})'`;
+  const columns = `skills_fts.rowid AS id, -skills_fts.rank AS score,
+    snippet(skills_fts, -1, '${highlightStart}', '${highlightEnd}', '…', 16) AS snippet`;
+  const ranked = stmt(db, `SELECT ${columns} ${from} AND ${rank} ORDER BY skills_fts.rank LIMIT ?`).all(
+    match,
+    ...params,
+    offset + limit + exact.length,
+  ) as Ranked[];
+  const one = stmt(db, `SELECT ${columns} ${from} AND ${rank} AND skills_fts.rowid = ?`);
+  const first = exact.flatMap(
+    (id) => ranked.find((r) => r.id === id) ?? (one.all(match, ...params, id) as Ranked[]),
+  );
+  const order = [...first, ...ranked.filter((r) => !first.some((f) => f.id === r.id))] as Ranked[];
+  const summary = stmt(db, `SELECT ${summaryColumns(db)} FROM skills s WHERE s.id = ?`);
+  const hits = order.slice(offset, offset + limit).map(({ id, score, snippet }, i) => ({
+    skill: summary.get(id) as SkillSummary,
     score,
     snippet,
     rank: offset + i + 1,
   }));
   return { total, hits };
+}
+
+/**
+ * Words that say what is wanted: without the English function words ("a", "the", "in") that nearly every skill holds
+ * and that would make an any-word search match the whole library. All of them when nothing else is left.
+ */
+export function selectiveTerms(terms: string[]): string[] {
+  const kept = terms.filter((t) => !stopwords.has(t));
+  return kept.length > 0 ? kept : terms;
 }
 
 /** Splits a snippet into plain and highlighted runs, for hosts that render it (never as HTML). */

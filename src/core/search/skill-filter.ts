@@ -33,7 +33,7 @@ export function skillSummaries(db: Db, ids: readonly number[]): Map<number, Skil
   const rows = db
     .prepare(
       `SELECT s.id, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, s.content_hash AS contentHash,
-         ${reviewStatusSql(db, 's')} AS status, json_array_length(s.warnings) AS warningCount,
+         ${reviewStatusSql(db, 's')} AS status, s.warning_count AS warningCount,
          (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt
        FROM skills s WHERE s.id IN (SELECT value FROM json_each(?))`,
     )

@@ -1,14 +1,14 @@
-// Imports one source into the library as a job: each skill in its own transaction, progress after each, cancel between
-// skills. Re-importing a source updates what changed and removes what the source no longer has.
+// Imports one source into the library as a job: skills written in batches (one transaction, a savepoint per skill),
+// progress after each commit, cancel between batches. Re-importing a source updates what changed and removes what the
+// source no longer has.
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
-import { deleteSkill, skillsOfSource } from '../store/skills-repo';
+import { deleteSkill, skillsOfSource, storedDigests, storedWarnings } from '../store/skills-repo';
+import { loadBatch, nextBatchSize, reportLengths, restoreLengths, type Loaded } from './import-batches';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
-import type { BuildResult } from './skill-md';
-import type { SourceItem } from './sources/source';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
 import {
   defaultImportSettings,
@@ -98,27 +98,34 @@ export async function importSource(
   const started = clock().getTime();
   const { items } = opened;
   report.total = items.length;
+  const stored = storedDigests(db, source.id);
+  let batchSize = 1;
   try {
-    for (const [index, item] of items.entries()) {
+    for (let index = 0; index < items.length;) {
       if (job.signal.aborted) {
         report.cancelled = true;
         break;
       }
-      seen.add(item.relPath);
-      if ((await importItem(deps, source.id, item, onConflict, report, job.signal)) === 'cancelled') {
-        report.cancelled = true;
-        break;
+      const sliceStart = performance.now();
+      const batch = items.slice(index, index + batchSize);
+      for (const item of batch) seen.add(item.relPath);
+      const loaded = await loadBatch(batch, stored, job.signal);
+      if (loaded.length < batch.length) report.cancelled = true;
+      writeBatch(deps, source.id, loaded, onConflict, report);
+      for (const { item } of loaded) {
+        index++;
+        const elapsed = (clock().getTime() - started) / 1000;
+        job.report({
+          done: index,
+          total: items.length,
+          failed: report.rejected.length,
+          message: item.relPath || item.file,
+          etaSeconds: Math.round((elapsed / index) * (items.length - index)),
+        });
       }
-      const done = index + 1;
-      const elapsed = (clock().getTime() - started) / 1000;
-      job.report({
-        done,
-        total: items.length,
-        failed: report.rejected.length,
-        message: item.relPath || item.file,
-        etaSeconds: Math.round((elapsed / done) * (items.length - done)),
-      });
-      // Let the host answer requests between skills: loading a JSONL line never waits on I/O by itself.
+      if (report.cancelled) break;
+      batchSize = nextBatchSize(batchSize, performance.now() - sliceStart);
+      // Let the host answer requests between batches: loading a JSONL line never waits on I/O by itself.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
@@ -141,17 +148,41 @@ export async function importSource(
 }
 
 /**
- * Loads, validates and writes one skill. Whatever goes wrong with it (a file that vanished, a package the library
- * cannot store) rejects that skill only; its transaction leaves the library as it was.
+ * Writes a batch in one transaction with a savepoint per skill, so a skill the library cannot store is rolled back
+ * and rejected alone. Should the batch itself fail to commit, it is written again one transaction per skill.
  */
-async function importItem(
+function writeBatch(
   deps: LibraryDeps,
   sourceId: number,
-  item: SourceItem,
+  batch: Loaded[],
   onConflict: OnConflict,
   report: ImportReport,
-  signal: AbortSignal,
-): Promise<'cancelled' | void> {
+): void {
+  const lengths = reportLengths(report);
+  try {
+    deps.db
+      .transaction(() => {
+        for (const loaded of batch) settle(deps, sourceId, loaded, onConflict, report);
+      })
+      .immediate();
+  } catch (error) {
+    deps.logger.warn('a batch of skills could not be committed; writing them one by one', {
+      error: String(error),
+    });
+    restoreLengths(report, lengths);
+    for (const loaded of batch)
+      deps.db.transaction(() => settle(deps, sourceId, loaded, onConflict, report)).immediate();
+  }
+}
+
+/** Places one loaded skill (inside the caller's transaction) and records what happened in the report. */
+function settle(
+  deps: LibraryDeps,
+  sourceId: number,
+  { item, result }: Loaded,
+  onConflict: OnConflict,
+  report: ImportReport,
+): void {
   const { db, clock } = deps;
   const reject = (rule: string, message: string) =>
     report.rejected.push({
@@ -163,25 +194,25 @@ async function importItem(
     report.rejected.push({ relPath: item.relPath, file: item.file, issues: item.issues });
     return;
   }
-  let loaded: BuildResult;
-  try {
-    loaded = await item.load();
-  } catch (error) {
-    // An abort while reading ends the import as cancelled, not as a rejected skill.
-    if (signal.aborted) return 'cancelled';
-    return void reject('unreadable', `cannot read the package: ${(error as Error).message}`);
+  if (result === null) return;
+  if (result.ok === 'unchanged') {
+    const ref = { name: result.name, relPath: item.relPath };
+    if (result.warned)
+      report.warnings.push({ ...ref, issues: storedWarnings(db, result.skillId, item.line) });
+    return void report.unchanged.push(ref);
   }
-  if (!loaded.ok) {
-    report.rejected.push({ relPath: item.relPath, file: item.file, issues: loaded.issues });
+  if (result.ok === 'unreadable')
+    return void reject('unreadable', `cannot read the package: ${result.message}`);
+  if (!result.ok) {
+    report.rejected.push({ relPath: item.relPath, file: item.file, issues: result.issues });
     return;
   }
-  const skill = loaded.skill;
+  const skill = result.skill;
   const ref = { name: skill.name, relPath: skill.relPath };
   let placed;
   try {
-    placed = db
-      .transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString()))
-      .immediate();
+    // Nested in the batch's transaction, this is a savepoint: a failure undoes this skill only.
+    placed = db.transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString()))();
   } catch (error) {
     deps.logger.warn('a skill could not be stored', { relPath: item.relPath, error: String(error) });
     return void reject('store-failed', `the library could not store this skill: ${(error as Error).message}`);
@@ -197,19 +228,21 @@ async function importItem(
 
 function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
   const { db } = deps;
-  for (const row of skillsOfSource(db, report.sourceId)) {
-    if (seen.has(row.relPath)) continue;
-    try {
-      db.transaction(() => deleteSkill(db, row.id)).immediate();
-      report.removed.push({ name: row.name, relPath: row.relPath });
-    } catch (error) {
-      // The skill stays; the report (stored below) still says what was done.
-      deps.logger.warn('a skill the source no longer has could not be removed', {
-        relPath: row.relPath,
-        error: String(error),
-      });
+  const gone = skillsOfSource(db, report.sourceId).filter((row) => !seen.has(row.relPath));
+  db.transaction(() => {
+    for (const row of gone) {
+      try {
+        db.transaction(() => deleteSkill(db, row.id))();
+        report.removed.push({ name: row.name, relPath: row.relPath });
+      } catch (error) {
+        // The skill stays; the report (stored below) still says what was done.
+        deps.logger.warn('a skill the source no longer has could not be removed', {
+          relPath: row.relPath,
+          error: String(error),
+        });
+      }
     }
-  }
+  }).immediate();
   for (const c of pendingConflictPlaces(db, report.sourceId)) {
     if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
   }

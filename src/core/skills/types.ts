@@ -39,6 +39,8 @@ export interface ParsedSkill {
   files: PackageFile[];
   contentHash: string;
   warnings: ValidationIssue[];
+  /** Digest of the raw source text this skill was built from (a JSONL line): equal on re-import means unchanged. */
+  sourceDigest?: string;
 }
 
 export type SourceKind = 'folder' | 'zip' | 'file' | 'jsonl';

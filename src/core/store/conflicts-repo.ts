@@ -2,6 +2,7 @@
 // so re-importing the same content does not ask again.
 import type { ConflictResolution, ParsedSkill } from '../skills/types';
 import type { Db } from './db';
+import { stmt } from './statements';
 
 export interface ConflictRow {
   id: number;
@@ -25,27 +26,25 @@ function toRow(raw: unknown): ConflictRow | undefined {
 }
 
 export function findConflict(db: Db, id: number): ConflictRow | undefined {
-  return toRow(db.prepare(`SELECT ${columns} FROM import_conflicts WHERE id = ?`).get(id));
+  return toRow(stmt(db, `SELECT ${columns} FROM import_conflicts WHERE id = ?`).get(id));
 }
 
 export function pendingConflictAt(db: Db, sourceId: number, relPath: string): ConflictRow | undefined {
   return toRow(
-    db
-      .prepare(
-        `SELECT ${columns} FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1`,
-      )
-      .get(sourceId, relPath),
+    stmt(
+      db,
+      `SELECT ${columns} FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1`,
+    ).get(sourceId, relPath),
   );
 }
 
 /** True when the user already chose to skip exactly this content at this place. */
 export function skippedBefore(db: Db, sourceId: number, relPath: string, hash: string): boolean {
   return (
-    db
-      .prepare(
-        `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND json_extract(incoming, '$.contentHash') = ? LIMIT 1`,
-      )
-      .get(sourceId, relPath, hash) !== undefined
+    stmt(
+      db,
+      `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND json_extract(incoming, '$.contentHash') = ? LIMIT 1`,
+    ).get(sourceId, relPath, hash) !== undefined
   );
 }
 
@@ -57,7 +56,7 @@ export function recordConflict(
 ): number {
   const pending = resolution === null ? pendingConflictAt(db, c.sourceId, c.relPath) : undefined;
   if (pending) {
-    db.prepare('UPDATE import_conflicts SET name = ?, existing_skill_id = ?, incoming = ? WHERE id = ?').run(
+    stmt(db, 'UPDATE import_conflicts SET name = ?, existing_skill_id = ?, incoming = ? WHERE id = ?').run(
       c.name,
       c.existingSkillId,
       JSON.stringify(c.incoming),
@@ -65,25 +64,24 @@ export function recordConflict(
     );
     return pending.id;
   }
-  const info = db
-    .prepare(
-      'INSERT INTO import_conflicts (name, existing_skill_id, source_id, rel_path, incoming, created_at, resolved_at, resolution) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(
-      c.name,
-      c.existingSkillId,
-      c.sourceId,
-      c.relPath,
-      JSON.stringify(c.incoming),
-      now,
-      resolution ? now : null,
-      resolution,
-    );
+  const info = stmt(
+    db,
+    'INSERT INTO import_conflicts (name, existing_skill_id, source_id, rel_path, incoming, created_at, resolved_at, resolution) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    c.name,
+    c.existingSkillId,
+    c.sourceId,
+    c.relPath,
+    JSON.stringify(c.incoming),
+    now,
+    resolution ? now : null,
+    resolution,
+  );
   return Number(info.lastInsertRowid);
 }
 
 export function markResolved(db: Db, id: number, resolution: ConflictResolution, now: string): void {
-  db.prepare('UPDATE import_conflicts SET resolution = ?, resolved_at = ? WHERE id = ?').run(
+  stmt(db, 'UPDATE import_conflicts SET resolution = ?, resolved_at = ? WHERE id = ?').run(
     resolution,
     now,
     id,
@@ -92,18 +90,17 @@ export function markResolved(db: Db, id: number, resolution: ConflictResolution,
 
 /** Pending conflicts of a place that now holds a skill, or that the source no longer has, are void. */
 export function dropPendingAt(db: Db, sourceId: number, relPath: string): void {
-  db.prepare('DELETE FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL').run(
+  stmt(db, 'DELETE FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL').run(
     sourceId,
     relPath,
   );
 }
 
 export function pendingConflictPlaces(db: Db, sourceId: number): { id: number; relPath: string }[] {
-  return db
-    .prepare(
-      'SELECT id, rel_path AS relPath FROM import_conflicts WHERE source_id = ? AND resolved_at IS NULL',
-    )
-    .all(sourceId) as {
+  return stmt(
+    db,
+    'SELECT id, rel_path AS relPath FROM import_conflicts WHERE source_id = ? AND resolved_at IS NULL',
+  ).all(sourceId) as {
     id: number;
     relPath: string;
   }[];
@@ -111,7 +108,7 @@ export function pendingConflictPlaces(db: Db, sourceId: number): { id: number; r
 
 export function listConflictRows(db: Db, opts: { pendingOnly: boolean }): ConflictRow[] {
   const where = opts.pendingOnly ? 'WHERE resolved_at IS NULL' : '';
-  return (db.prepare(`SELECT ${columns} FROM import_conflicts ${where} ORDER BY id`).all() as unknown[]).map(
+  return (stmt(db, `SELECT ${columns} FROM import_conflicts ${where} ORDER BY id`).all() as unknown[]).map(
     (r) => toRow(r)!,
   );
 }

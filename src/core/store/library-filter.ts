@@ -32,7 +32,7 @@ export function filterSql(
     params.push(filter.status);
   }
   if (filter.hasWarnings !== undefined)
-    where.push(`${alias}.warnings ${filter.hasWarnings ? '!=' : '='} '[]'`);
+    where.push(`${alias}.warning_count ${filter.hasWarnings ? '>' : '='} 0`);
   if (filter.hasErrors !== undefined)
     where.push(`${reviewStatusSql(db, alias)} ${filter.hasErrors ? '=' : '!='} 'failed'`);
   if (filter.skillIds !== undefined) {

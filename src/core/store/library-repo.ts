@@ -7,7 +7,8 @@ import { findConflict, listConflictRows, type ConflictRow } from './conflicts-re
 import type { Db } from './db';
 import { filterSql, pageOf, type SkillFilter } from './library-filter';
 import { reviewStatusSql, reviewStatuses, type ReviewStatus } from './review-status';
-import { allSources, findSource, latestImportReport, setSourceNote, type SourceRow } from './sources-repo';
+import { allSources, findSource, latestImportCounts, setSourceNote, type SourceRow } from './sources-repo';
+import { stmt } from './statements';
 
 export interface SkillSummary {
   id: number;
@@ -51,7 +52,7 @@ export interface ListSkillsQuery extends SkillFilter {
 /** The columns of a SkillSummary, for a query over `skills s`. */
 export function summaryColumns(db: Db): string {
   return `s.id, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, s.content_hash AS contentHash,
-    ${reviewStatusSql(db, 's')} AS status, json_array_length(s.warnings) AS warningCount,
+    ${reviewStatusSql(db, 's')} AS status, s.warning_count AS warningCount,
     (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt`;
 }
 
@@ -132,31 +133,24 @@ export function setEnvironmentNote(db: Db, sourceId: number, note: string | null
 }
 
 export function listSources(db: Db): SourceSummary[] {
-  const counts = db.prepare(
-    `SELECT COUNT(*) AS skills, COALESCE(SUM(warnings != '[]'), 0) AS warned FROM skills WHERE source_id = ?`,
+  // Both answered from indexes on small columns (skills_source_warnings, import_conflicts_place).
+  const counts = stmt(
+    db,
+    'SELECT COUNT(*) AS skills, COALESCE(SUM(warning_count > 0), 0) AS warned FROM skills WHERE source_id = ?',
   );
-  const pending = db.prepare(
+  const pending = stmt(
+    db,
     'SELECT COUNT(*) AS n FROM import_conflicts WHERE source_id = ? AND resolved_at IS NULL',
   );
   return allSources(db).map((s) => {
     const c = counts.get(s.id) as { skills: number; warned: number };
-    const r = latestImportReport(db, s.id);
+    const r = latestImportCounts(db, s.id);
     return {
       ...s,
       skillCount: c.skills,
       warningCount: c.warned,
       pendingConflicts: (pending.get(s.id) as { n: number }).n,
-      lastImport: r
-        ? {
-            added: r.added.length,
-            updated: r.updated.length,
-            unchanged: r.unchanged.length,
-            removed: r.removed.length,
-            rejected: r.rejected.length,
-            duplicates: r.duplicates?.length ?? 0,
-            cancelled: r.cancelled,
-          }
-        : null,
+      lastImport: r ?? null,
     };
   });
 }
@@ -176,7 +170,7 @@ export interface LibraryStats extends ApiLibraryStats {
 }
 
 export function libraryStats(db: Db): LibraryStats {
-  const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  const one = (sql: string) => (stmt(db, sql).get() as { n: number }).n;
   const perSource = listSources(db).map((s) => ({
     id: s.id,
     label: s.label,
@@ -187,23 +181,29 @@ export function libraryStats(db: Db): LibraryStats {
     openConflicts: s.pendingConflicts,
   }));
   const byStatus = Object.fromEntries(reviewStatuses.map((st) => [st, 0])) as Record<ReviewStatus, number>;
-  const counted = db
-    .prepare(`SELECT ${reviewStatusSql(db, 's')} AS status, COUNT(*) AS n FROM skills s GROUP BY 1`)
-    .all() as {
-    status: ReviewStatus;
-    n: number;
-  }[];
-  for (const { status, n } of counted) byStatus[status] = n;
+  const skills = one('SELECT COUNT(*) AS n FROM skills');
+  for (const { status, n } of statusCounts(db)) byStatus[status] = n;
+  // Skills without a states row are unparsed.
+  byStatus.unparsed += skills - Object.values(byStatus).reduce((a, b) => a + b, 0);
   return {
-    skills: one('SELECT COUNT(*) AS n FROM skills'),
+    skills,
     sources: perSource.length,
-    withWarnings: one("SELECT COUNT(*) AS n FROM skills WHERE warnings != '[]'"),
+    withWarnings: one('SELECT COUNT(*) AS n FROM skills WHERE warning_count > 0'),
     openConflicts: one('SELECT COUNT(*) AS n FROM import_conflicts WHERE resolved_at IS NULL'),
     byStatus,
     dbBytes: fileBytes(db.name) + fileBytes(`${db.name}-wal`),
     files: one('SELECT COUNT(*) AS n FROM skill_files'),
     perSource,
   };
+}
+
+/** Skills per review status, from the states table's status index (a skill with no row is not counted here). */
+function statusCounts(db: Db): { status: ReviewStatus; n: number }[] {
+  if (reviewStatusSql(db, 's') === "'unparsed'") return [];
+  return stmt(db, 'SELECT status, COUNT(*) AS n FROM skill_states GROUP BY status').all() as {
+    status: ReviewStatus;
+    n: number;
+  }[];
 }
 
 function fileBytes(file: string): number {

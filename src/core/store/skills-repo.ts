@@ -1,6 +1,7 @@
 // Writes and looks up skills with their package files and full-text row; callers wrap each skill in one transaction.
-import type { ParsedSkill } from '../skills/types';
+import type { ParsedSkill, ValidationIssue } from '../skills/types';
 import type { Db } from './db';
+import { stmt } from './statements';
 
 export interface SkillLocationRow {
   id: number;
@@ -13,20 +14,21 @@ export interface SkillLocationRow {
 const locationColumns = 'id, name, rel_path AS relPath, content_hash AS contentHash, source_id AS sourceId';
 
 export function findSkillAt(db: Db, sourceId: number, relPath: string): SkillLocationRow | undefined {
-  return db
-    .prepare(`SELECT ${locationColumns} FROM skills WHERE source_id = ? AND rel_path = ?`)
-    .get(sourceId, relPath) as SkillLocationRow | undefined;
+  return stmt(
+    db,
+    `SELECT ${locationColumns} FROM skills INDEXED BY skills_source_place WHERE source_id = ? AND rel_path = ?`,
+  ).get(sourceId, relPath) as SkillLocationRow | undefined;
 }
 
 export function findSkillById(db: Db, id: number): SkillLocationRow | undefined {
-  return db.prepare(`SELECT ${locationColumns} FROM skills WHERE id = ?`).get(id) as
+  return stmt(db, `SELECT ${locationColumns} FROM skills WHERE id = ?`).get(id) as
     SkillLocationRow | undefined;
 }
 
 export function findSkillByHash(db: Db, hash: string): SkillLocationRow | undefined {
-  return db
-    .prepare(`SELECT ${locationColumns} FROM skills WHERE content_hash = ? ORDER BY id LIMIT 1`)
-    .get(hash) as SkillLocationRow | undefined;
+  return stmt(db, `SELECT ${locationColumns} FROM skills WHERE content_hash = ? ORDER BY id LIMIT 1`).get(
+    hash,
+  ) as SkillLocationRow | undefined;
 }
 
 /** The oldest other skill with this name and different content: the one an incoming skill would be confused with. */
@@ -36,34 +38,34 @@ export function findNameRival(
   hash: string,
   exceptId: number | null,
 ): SkillLocationRow | undefined {
-  return db
-    .prepare(
-      `SELECT ${locationColumns} FROM skills WHERE name = ? AND content_hash != ? AND id != ? ORDER BY id LIMIT 1`,
-    )
-    .get(name, hash, exceptId ?? -1) as SkillLocationRow | undefined;
+  return stmt(
+    db,
+    `SELECT ${locationColumns} FROM skills WHERE name = ? AND content_hash != ? AND id != ? ORDER BY id LIMIT 1`,
+  ).get(name, hash, exceptId ?? -1) as SkillLocationRow | undefined;
 }
 
 export function skillsOfSource(db: Db, sourceId: number): SkillLocationRow[] {
-  return db
-    .prepare(`SELECT ${locationColumns} FROM skills WHERE source_id = ? ORDER BY rel_path`)
-    .all(sourceId) as SkillLocationRow[];
+  return stmt(db, `SELECT ${locationColumns} FROM skills WHERE source_id = ? ORDER BY rel_path`).all(
+    sourceId,
+  ) as SkillLocationRow[];
 }
 
 export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: string): number {
-  const info = db
-    .prepare(
-      `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, warnings, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      ...skillValues(skill),
-      sourceId,
-      skill.relPath,
-      skill.contentHash,
-      JSON.stringify(skill.warnings),
-      now,
-      now,
-    );
+  const info = stmt(
+    db,
+    `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    ...skillValues(skill),
+    sourceId,
+    skill.relPath,
+    skill.contentHash,
+    JSON.stringify(skill.warnings),
+    skill.warnings.length,
+    skill.sourceDigest ?? null,
+    now,
+    now,
+  );
   const id = Number(info.lastInsertRowid);
   writeFilesAndText(db, id, skill);
   return id;
@@ -77,26 +79,29 @@ export function updateSkill(
   now: string,
   moveTo?: { sourceId: number; relPath: string },
 ): void {
-  db.prepare(
-    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body = ?, full_text = ?, content_hash = ?, warnings = ?, updated_at = ?,
+  stmt(
+    db,
+    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body = ?, full_text = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
        source_id = COALESCE(?, source_id), rel_path = COALESCE(?, rel_path) WHERE id = ?`,
   ).run(
     ...skillValues(skill),
     skill.contentHash,
     JSON.stringify(skill.warnings),
+    skill.warnings.length,
+    skill.sourceDigest ?? null,
     now,
     moveTo?.sourceId ?? null,
     moveTo?.relPath ?? null,
     id,
   );
-  db.prepare('DELETE FROM skill_files WHERE skill_id = ?').run(id);
-  db.prepare('DELETE FROM skills_fts WHERE rowid = ?').run(id);
+  stmt(db, 'DELETE FROM skill_files WHERE skill_id = ?').run(id);
+  stmt(db, 'DELETE FROM skills_fts WHERE rowid = ?').run(id);
   writeFilesAndText(db, id, skill);
 }
 
 export function deleteSkill(db: Db, id: number): void {
-  db.prepare('DELETE FROM skills_fts WHERE rowid = ?').run(id);
-  db.prepare('DELETE FROM skills WHERE id = ?').run(id);
+  stmt(db, 'DELETE FROM skills_fts WHERE rowid = ?').run(id);
+  stmt(db, 'DELETE FROM skills WHERE id = ?').run(id);
 }
 
 function skillValues(skill: ParsedSkill): [string, string, string, string, string] {
@@ -104,7 +109,8 @@ function skillValues(skill: ParsedSkill): [string, string, string, string, strin
 }
 
 function writeFilesAndText(db: Db, id: number, skill: ParsedSkill): void {
-  const insertFile = db.prepare(
+  const insertFile = stmt(
+    db,
     'INSERT INTO skill_files (skill_id, path, kind, size, sha256, is_text, text_content) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   for (const f of skill.files)
@@ -113,7 +119,7 @@ function writeFilesAndText(db: Db, id: number, skill: ParsedSkill): void {
     .filter((f) => f.textContent !== null)
     .map((f) => f.textContent)
     .join('\n\n');
-  db.prepare('INSERT INTO skills_fts (rowid, name, description, body, refs) VALUES (?, ?, ?, ?, ?)').run(
+  stmt(db, 'INSERT INTO skills_fts (rowid, name, description, body, refs) VALUES (?, ?, ?, ?, ?)').run(
     id,
     skill.name,
     forIndex(skill.description),
@@ -125,4 +131,28 @@ function writeFilesAndText(db: Db, id: number, skill: ParsedSkill): void {
 /** Snippets mark matches with U+0002/U+0003; the indexed text must not contain them itself. */
 function forIndex(text: string): string {
   return text.replaceAll('\u0002', ' ').replaceAll('\u0003', ' ');
+}
+
+export interface StoredDigest {
+  id: number;
+  name: string;
+  digest: string;
+  warningCount: number;
+}
+
+/** The source digest of every skill of a source that has one, by place: what a re-import can skip unread. */
+export function storedDigests(db: Db, sourceId: number): Map<string, StoredDigest> {
+  const rows = stmt(
+    db,
+    `SELECT id, rel_path AS relPath, name, source_digest AS digest, warning_count AS warningCount
+     FROM skills WHERE source_id = ? AND source_digest IS NOT NULL`,
+  ).all(sourceId) as (StoredDigest & { relPath: string })[];
+  return new Map(rows.map(({ relPath, ...d }) => [relPath, d]));
+}
+
+/** The warnings stored with a skill; those of a JSONL skill moved to the line it is on now. */
+export function storedWarnings(db: Db, id: number, line?: number): ValidationIssue[] {
+  const raw = stmt(db, 'SELECT warnings FROM skills WHERE id = ?').pluck().get(id) as string;
+  const issues = JSON.parse(raw) as ValidationIssue[];
+  return line === undefined ? issues : issues.map((i) => ({ ...i, line }));
 }

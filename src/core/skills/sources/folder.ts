@@ -131,7 +131,7 @@ async function loadSkill(
       for (const r of settled) if (r.status === 'fulfilled') files.push(r.value);
     }
     signal.throwIfAborted();
-    bytes = await readAtMost(await openListed(skillMd), limits.skillMdMaxBytes);
+    bytes = await readAtMost(await openListed(skillMd), limits.skillMdMaxBytes, skillMd.size);
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof SourceFileError) return reject(issueOf(error, error.file ?? skillMdRel));
@@ -167,15 +167,23 @@ async function openListed(m: FoundFile): Promise<number> {
 const read = promisify(fs.read);
 const close = promisify(fs.close);
 
-/** Reads at most cap + 1 bytes, so a file that grew after it was listed still cannot flood memory; closes the file. */
-async function readAtMost(fd: number, cap: number): Promise<Uint8Array> {
+/**
+ * Reads at most cap + 1 bytes, so a file that grew after it was listed still cannot flood memory; closes the file.
+ * The buffer starts at the listed size (not the cap: a megabyte per SKILL.md adds up over 68,000 of them).
+ */
+async function readAtMost(fd: number, cap: number, listedSize: number): Promise<Uint8Array> {
   try {
-    const buf = Buffer.alloc(cap + 1);
+    let buf = Buffer.alloc(Math.min(cap + 1, listedSize + 1));
     let n = 0;
     for (;;) {
       const { bytesRead } = await read(fd, buf, n, buf.length - n, n);
       n += bytesRead;
-      if (bytesRead === 0 || n >= buf.length) break;
+      if (bytesRead === 0 || n >= cap + 1) break;
+      if (n === buf.length) {
+        const bigger = Buffer.alloc(Math.min(cap + 1, buf.length * 2));
+        buf.copy(bigger, 0, 0, n);
+        buf = bigger;
+      }
     }
     return buf.subarray(0, n);
   } finally {

@@ -1,6 +1,7 @@
 // JSONL source: one skill per line as a JSON object with at least name, description and body. Other keys are front matter;
 // `path` names the skill's place in the dump and `files` ([{path, content}]) carries package files as text.
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { parseJsonText } from '../../json-syntax';
@@ -21,63 +22,96 @@ export async function openJsonlSource(
   const base = path.basename(file);
   const items: SourceItem[] = [];
   const usedPaths = new Set<string>();
-  for await (const { lineNo, text, tooLong, badByte } of readLines(file, limits.jsonlLineMaxBytes)) {
-    signal.throwIfAborted();
-    const where = `${base}:${lineNo}`;
-    if (tooLong) {
-      items.push(
-        rejection(
-          `line-${lineNo}`,
-          where,
-          'jsonl-line-too-large',
-          `line ${lineNo} is longer than ${limits.jsonlLineMaxBytes} bytes`,
-          lineNo,
-        ),
-      );
-      continue;
-    }
-    if (badByte >= 0) {
-      const message = `line ${lineNo} is not valid UTF-8 (bad byte at column ${badByte + 1})`;
-      items.push(rejection(`line-${lineNo}`, where, 'jsonl-encoding', message, lineNo));
-      continue;
-    }
-    if (text.trim() === '') continue;
-    const json = parseJsonText(text);
-    if (!json.ok) {
-      const message = `line ${lineNo} is ${json.message}`;
-      items.push(rejection(`line-${lineNo}`, where, 'jsonl-syntax', message, lineNo));
-      continue;
-    }
-    const value = json.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      items.push(
-        rejection(
-          `line-${lineNo}`,
-          where,
-          'jsonl-not-object',
-          `line ${lineNo} must be a JSON object with name, description and body`,
-          lineNo,
-        ),
-      );
-      continue;
-    }
-    const obj = value as Record<string, unknown>;
-    let relPath =
-      typeof obj.path === 'string' && obj.path !== ''
-        ? obj.path
-        : typeof obj.name === 'string' && obj.name !== ''
-          ? obj.name
-          : `line-${lineNo}`;
-    if (usedPaths.has(relPath)) relPath = `${relPath}#${lineNo}`;
-    usedPaths.add(relPath);
-    items.push({
-      type: 'candidate',
-      relPath,
-      file: where,
-      load: async () => lineToSkill(obj, relPath, base, lineNo, limits),
-    });
+  // Items keep where their line is, not its text: a 500 MB dump is read twice, never held.
+  const handle = await fsp.open(file, 'r');
+  const lines = readLines(file, limits.jsonlLineMaxBytes);
+  try {
+    await readItems();
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
-  return { items, close: async () => {} };
+  return { items, close: () => handle.close() };
+
+  async function readItems(): Promise<void> {
+    for await (const { lineNo, text, tooLong, badByte, offset, length } of lines) {
+      signal.throwIfAborted();
+      const where = `${base}:${lineNo}`;
+      if (tooLong) {
+        items.push(
+          rejection(
+            `line-${lineNo}`,
+            where,
+            'jsonl-line-too-large',
+            `line ${lineNo} is longer than ${limits.jsonlLineMaxBytes} bytes`,
+            lineNo,
+          ),
+        );
+        continue;
+      }
+      if (badByte >= 0) {
+        const message = `line ${lineNo} is not valid UTF-8 (bad byte at column ${badByte + 1})`;
+        items.push(rejection(`line-${lineNo}`, where, 'jsonl-encoding', message, lineNo));
+        continue;
+      }
+      if (text.trim() === '') continue;
+      const json = parseJsonText(text);
+      if (!json.ok) {
+        const message = `line ${lineNo} is ${json.message}`;
+        items.push(rejection(`line-${lineNo}`, where, 'jsonl-syntax', message, lineNo));
+        continue;
+      }
+      const value = json.value;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        items.push(
+          rejection(
+            `line-${lineNo}`,
+            where,
+            'jsonl-not-object',
+            `line ${lineNo} must be a JSON object with name, description and body`,
+            lineNo,
+          ),
+        );
+        continue;
+      }
+      const obj = value as Record<string, unknown>;
+      let relPath =
+        typeof obj.path === 'string' && obj.path !== ''
+          ? obj.path
+          : typeof obj.name === 'string' && obj.name !== ''
+            ? obj.name
+            : `line-${lineNo}`;
+      if (usedPaths.has(relPath)) relPath = `${relPath}#${lineNo}`;
+      usedPaths.add(relPath);
+      const digest = createHash('sha256').update(text).digest('base64');
+      items.push({
+        type: 'candidate',
+        relPath,
+        file: where,
+        digest,
+        line: lineNo,
+        load: async () => {
+          const again = await readLineAt(handle, offset, length);
+          const parsed = parseJsonText(again);
+          if (!parsed.ok) throw new Error(`line ${lineNo} changed while it was imported`);
+          const result = lineToSkill(parsed.value as Record<string, unknown>, relPath, base, lineNo, limits);
+          if (result.ok) result.skill.sourceDigest = createHash('sha256').update(again).digest('base64');
+          return result;
+        },
+      });
+    }
+  }
+}
+
+async function readLineAt(handle: fsp.FileHandle, offset: number, length: number): Promise<string> {
+  const buf = Buffer.alloc(length);
+  let n = 0;
+  while (n < length) {
+    const { bytesRead } = await handle.read(buf, n, length - n, offset + n);
+    if (bytesRead === 0) break;
+    n += bytesRead;
+  }
+  return buf.subarray(0, n).toString('utf8').replace(/\r$/, '');
 }
 
 function lineToSkill(
@@ -158,9 +192,18 @@ function plainRelativePath(p: string): boolean {
 async function* readLines(
   file: string,
   cap: number,
-): AsyncGenerator<{ lineNo: number; text: string; tooLong: boolean; badByte: number }> {
+): AsyncGenerator<{
+  lineNo: number;
+  text: string;
+  tooLong: boolean;
+  badByte: number;
+  offset: number;
+  length: number;
+}> {
   let parts: Buffer[] = [];
   let size = 0;
+  let position = 0;
+  let lineStart = 0;
   let tooLong = false;
   let lineNo = 1;
   const emit = () => {
@@ -171,6 +214,8 @@ async function* readLines(
       text: badByte >= 0 ? '' : bytes.toString('utf8').replace(/\r$/, ''),
       tooLong,
       badByte,
+      offset: lineStart,
+      length: position - lineStart,
     };
     parts = [];
     size = 0;
@@ -183,6 +228,7 @@ async function* readLines(
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);
       const piece = chunk.subarray(start, nl < 0 ? chunk.length : nl);
+      position += piece.length;
       if (!tooLong) {
         size += piece.length;
         if (size > cap) tooLong = true;
@@ -190,6 +236,8 @@ async function* readLines(
       }
       if (nl < 0) break;
       yield emit();
+      position += 1;
+      lineStart = position;
       start = nl + 1;
     }
   }

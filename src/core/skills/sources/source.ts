@@ -8,6 +8,10 @@ export interface SkillCandidate {
   relPath: string;
   /** SKILL.md (or the JSONL line) as the user should read it in a message. */
   file: string;
+  /** Digest of the raw text the skill is built from, when the source knows it before loading (JSONL lines). */
+  digest?: string;
+  /** The line the skill is on, for sources of one skill a line (the line its stored warnings are moved to). */
+  line?: number;
   load(): Promise<BuildResult>;
 }
 

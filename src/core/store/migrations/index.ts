@@ -3,6 +3,7 @@
 import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
 import { m003JobOwner } from './003-job-owner';
+import { m004ScaleColumns } from './004-scale-columns';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m012SkillSideVectors } from './012-skill-side-vectors';
@@ -26,6 +27,7 @@ export const migrations: Migration[] = [
   m001Library,
   m002Jobs,
   m003JobOwner,
+  m004ScaleColumns,
   m010VectorIndex,
   m011ScoreCache,
   m012SkillSideVectors,
