@@ -21,6 +21,8 @@ const readingCommands = new Set([
   'eval show',
   'eval list',
   'select runs',
+  'profile list',
+  'profile show',
   'models list',
   'index status',
   'settings show',

@@ -9,6 +9,7 @@ import { createOnnxEngineFactory } from '../core/models/onnx-engine-factory';
 import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
 import { eventChannel, pickPathChannel } from '../preload/bridge';
 import { registerCuratorIpc } from './ipc';
+import { registerSaveDialog } from './save-dialog';
 import { utilityProcessWorker } from './model-worker';
 import { dbOptionsFor } from './native-paths';
 import { safeStorageSecrets } from './secrets';
@@ -84,6 +85,14 @@ if (!app.requestSingleInstanceLock()) {
         : await dialog.showOpenDialog(options);
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     });
+    registerSaveDialog(
+      ipcMain,
+      (options) => (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options)),
+      {
+        isTrustedSender: (event) => event.senderFrame?.url.startsWith(origin) ?? false,
+        defaultDir: () => app.getPath('documents'),
+      },
+    );
     core.onEvent((event) => {
       for (const w of BrowserWindow.getAllWindows()) w.webContents.send(eventChannel, event);
     });

@@ -6,6 +6,7 @@ import { createSelectService } from '../core/api/select-service';
 import type { AllowedSkills } from './allowed-skills';
 import { allowedSkills, type AllowRule } from './allowed-skills';
 import type { ProfileSource } from './profile-source';
+import { createCallLog, type CallLog } from './call-log';
 
 export interface CuratorMcpContext {
   core: Core;
@@ -14,6 +15,8 @@ export interface CuratorMcpContext {
   /** The preset select_skills uses; unset: the library's Settings. */
   preset?: SelectionPreset;
   select: SelectApi;
+  /** Where the calls agents make are written for the curator (stderr in the CLI). */
+  calls: CallLog;
 }
 
 export async function createMcpContext(options: {
@@ -21,6 +24,8 @@ export async function createMcpContext(options: {
   rule: AllowRule;
   profiles: ProfileSource;
   preset?: SelectionPreset;
+  /** One line per logged call; default: nowhere. */
+  log?: (line: string) => void;
 }): Promise<CuratorMcpContext> {
   const allowed = allowedSkills(options.rule, options.profiles);
   // An unknown profile (or none in this build) is said at start, not at the agent's first call.
@@ -31,5 +36,6 @@ export async function createMcpContext(options: {
     profiles: options.profiles,
     preset: options.preset,
     select: createSelectService(options.core.context, { via: 'mcp', recallFilter: allowed.filter }),
+    calls: createCallLog(options.log ?? (() => undefined)),
   };
 }

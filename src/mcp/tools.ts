@@ -1,5 +1,6 @@
 // The MCP tools over the curated library. Descriptions are fixed text plus the curator's rule; skill text only ever
 // travels in results (JSON data or embedded resources), never in a description.
+import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { toErrorData } from '../shared/errors';
 import type { CuratorMcpContext } from './mcp-context';
 import { readSkillFile, servedSkill, skillUri } from './skill-content';
 import { explainAnswer } from './why';
+import { logText } from './call-log';
 
 const json = (value: unknown): CallToolResult => ({
   content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
@@ -21,6 +23,29 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
   } catch (error) {
     const data = toErrorData(error);
     return { isError: true, content: [{ type: 'text', text: `error ${data.code}: ${data.message}` }] };
+  }
+}
+
+/**
+ * A selection the agent can cancel: the SDK aborts `signal` when the client sends notifications/cancelled (or the
+ * connection closes), and that cancels the selection by its request id, as Ctrl+C does in the CLI.
+ */
+async function cancellableSelection<T>(
+  mcp: CuratorMcpContext,
+  signal: AbortSignal,
+  start: (requestId: string) => Promise<T>,
+): Promise<T> {
+  const requestId = `mcp-${randomUUID()}`;
+  const cancel = () => {
+    mcp.calls.note(`select_skills ${requestId} cancelled by the client`);
+    void mcp.select['select.cancel']({ requestId });
+  };
+  signal.throwIfAborted();
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await start(requestId);
+  } finally {
+    signal.removeEventListener('abort', cancel);
   }
 }
 
@@ -54,6 +79,7 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
           limit: args.limit ?? 10,
           filters: { status: args.status, sourceId: args.sourceId, ...rule },
         });
+        mcp.calls.record('search_skills', `${logText(args.query)} → ${res.hits.length} hits`);
         return json({
           engine: res.engine,
           hits: res.hits.map((h) => ({
@@ -83,14 +109,18 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
       },
       annotations: { readOnlyHint: false, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
-        const r = await mcp.select['select.run']({
-          task: args.task,
-          variant: args.variant,
-          k: args.k,
-          preset: mcp.preset,
-        });
+        const r = await cancellableSelection(mcp, extra.signal, (requestId) =>
+          mcp.select['select.run']({
+            task: args.task,
+            variant: args.variant,
+            k: args.k,
+            preset: mcp.preset,
+            requestId,
+          }),
+        );
+        mcp.calls.record('select_skills', `${logText(args.task)} → run ${r.runId}`);
         return json({
           runId: r.runId,
           variant: r.variant,
@@ -120,6 +150,7 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
       guarded(async () => {
         const skill = await servedSkill(core, allowed, args.name);
         const file = await readSkillFile(core, skill, args.path ?? 'SKILL.md');
+        mcp.calls.record('read_skill', `${skill.name}/${file.path}`);
         const uri = skillUri(skill.name, file.path);
         const resource =
           file.text !== undefined

@@ -7,11 +7,18 @@ import type { CuratorEvent } from '../shared/events';
 export const invokeChannel = 'curator:invoke';
 export const eventChannel = 'curator:event';
 export const pickPathChannel = 'curator:pick-path';
+export const saveDialogChannel = 'curator:save-dialog';
 
 /** Errors cross IPC as data: a rejected ipcRenderer.invoke would lose the code and details. */
 export type InvokeOutcome<T = unknown> = { ok: true; result: T } | { ok: false; error: ApiErrorData };
 
 export type PickKind = 'folder' | 'file';
+
+export interface SaveDialogRequest {
+  /** The file name the dialog proposes. */
+  defaultName: string;
+  filters?: { name: string; extensions: string[] }[];
+}
 
 export interface CuratorBridge {
   invoke<M extends ApiMethod>(method: M, req: ApiRequest<M>): Promise<InvokeOutcome<ApiResponse<M>>>;
@@ -20,5 +27,7 @@ export interface CuratorBridge {
   desktop: {
     pickPath(kind: PickKind): Promise<string | null>;
     pathForFile(file: File): string;
+    /** The native save dialog: the chosen path, or null when the user cancelled. */
+    saveDialog(req: SaveDialogRequest): Promise<string | null>;
   };
 }

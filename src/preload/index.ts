@@ -6,6 +6,7 @@ import {
   eventChannel,
   invokeChannel,
   pickPathChannel,
+  saveDialogChannel,
   type CuratorBridge,
   type InvokeOutcome,
 } from './bridge';
@@ -31,6 +32,7 @@ const bridge: CuratorBridge = {
   desktop: {
     pickPath: (kind) => ipcRenderer.invoke(pickPathChannel, kind === 'file' ? 'file' : 'folder'),
     pathForFile: (file) => webUtils.getPathForFile(file),
+    saveDialog: (req) => ipcRenderer.invoke(saveDialogChannel, req),
   },
 };
 

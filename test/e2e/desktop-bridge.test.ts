@@ -1,14 +1,20 @@
 // Desktop mode without an Electron binary: the built renderer in Chromium with window.curator shaped like the preload's
 // bridge, wired to the real main-process IPC registration (registerCuratorIpc) over the real core. Only Electron's
 // ipcRenderer/ipcMain pipe is replaced (by Playwright's page bindings); the renderer must pick its IPC transport.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
 import { registerCuratorIpc, type IpcInvokeEventLike, type IpcMainLike } from '../../src/main/ipc';
-import { invokeChannel, type InvokeOutcome } from '../../src/preload/bridge';
+import { registerSaveDialog } from '../../src/main/save-dialog';
+import {
+  invokeChannel,
+  saveDialogChannel,
+  type InvokeOutcome,
+  type SaveDialogRequest,
+} from '../../src/preload/bridge';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
 import {
   chromiumOrSkip,
@@ -44,6 +50,9 @@ describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
   let staticHost: HttpHost;
   let browser: Browser;
   let page: Page;
+  /** What the native save dialog was asked, and the path it answers (null: the user cancels). */
+  const dialogAsked: unknown[] = [];
+  let dialogAnswer: string | null = null;
 
   beforeAll(async () => {
     renderer = await ensureRendererBuilt();
@@ -65,6 +74,14 @@ describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
       ipc.invoke(invokeChannel, { senderFrame: { url: page.url() } }, method, req),
     );
     await page.exposeFunction('__curatorPickPath', () => sampleLibrary);
+    // The main process's save-dialog handler, with Electron's dialog answering what the test says.
+    registerSaveDialog(ipc, async (options) => {
+      dialogAsked.push(options);
+      return dialogAnswer === null ? { canceled: true } : { canceled: false, filePath: dialogAnswer };
+    });
+    await page.exposeFunction('__curatorSaveDialog', (req: SaveDialogRequest) =>
+      ipc.invoke(saveDialogChannel, { senderFrame: { url: page.url() } }, req),
+    );
     core.onEvent((event) => {
       void page
         .evaluate((e) => {
@@ -89,6 +106,7 @@ describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
         desktop: {
           pickPath: () => (w.__curatorPickPath as () => Promise<string>)(),
           pathForFile: () => '',
+          saveDialog: (req: unknown) => (w.__curatorSaveDialog as (r: unknown) => Promise<unknown>)(req),
         },
       };
     });
@@ -134,4 +152,37 @@ describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
     await page.evaluate(() => (window.location.hash = '#/skill/999999'));
     await page.locator('.error-note[data-code="NOT_FOUND"]').waitFor();
   });
+
+  it('saves an evaluation export where the native save dialog says, and writes nothing when it is cancelled', async () => {
+    await core['settings.update']({ patch: { selection: { preset: 'offline' } } });
+    await core['states.import']({ path: path.join(repoRoot, 'resources', 'sample-states.jsonl') });
+    const tasks = readFileSync(path.join(repoRoot, 'resources', 'sample-tasks.jsonl'), 'utf8');
+    const two = path.join(dataDir, 'two-tasks.jsonl');
+    writeFileSync(two, tasks.split('\n').slice(0, 2).join('\n'));
+    const setId = (await core['labels.import']({ path: two, name: 'two sample tasks' })).id;
+    const job = await core['eval.run']({ setId, variants: ['full'], k: [1] });
+    expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+    const runId = (await core['eval.list']({}))[0]!.runId;
+
+    await page.evaluate(() => (window.location.hash = '#/evaluation'));
+    await page.getByRole('button', { name: new RegExp(`^#${runId} `) }).click();
+    await page.getByTestId('comparison-table').waitFor();
+
+    dialogAnswer = null;
+    await page.getByRole('button', { name: 'Markdown', exact: true }).click();
+    await expect.poll(() => dialogAsked.length).toBe(1);
+    expect(dialogAsked[0]).toEqual({
+      defaultPath: `evaluation-${runId}.md`,
+      filters: [{ name: 'Markdown', extensions: ['md'] }],
+    });
+    expect(await page.getByTestId('export-saved').count()).toBe(0);
+
+    const target = path.join(dataDir, 'chosen', 'my-export.csv');
+    mkdirSync(path.dirname(target), { recursive: true });
+    dialogAnswer = target;
+    await page.getByRole('button', { name: 'CSV', exact: true }).click();
+    await expect.poll(() => page.getByTestId('export-saved').textContent()).toBe(`saved ${target}`);
+    expect(existsSync(target)).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe((await core['eval.export']({ runId, format: 'csv' })).content);
+  }, 120_000);
 });

@@ -68,8 +68,9 @@ describe('the core API end to end', () => {
     expect(edge('household-locate-object')).toEqual([0, 1, false]);
     expect(edge('household-heat-object-microwave')).toEqual([1, 2, false]);
     expect(edge('household-put-object-in-receptacle')).toEqual([2, 3, false]);
-    // Whether node 1 and 2 split depends on the scorer (docs/METHOD-notes.md 18: with the lexical engine
-    // make-coffee's edge 1→3 crosses node 2); whatever P is, the stages cover the sub-tasks in order.
+    // Whether node 1 and 2 split depends on the scorer (docs/METHOD-notes.md 25: the lexical engine now puts
+    // make-coffee's edge at 2→3 and node 2 splits; note 18 was the old 1→3); whatever P is, the stages cover the
+    // sub-tasks in order.
     const bounds = [0, ...r.trace.splitPoints, parse.states.length - 1];
     expect(r.trace.stages.map((x) => x.tau)).toEqual(
       bounds.slice(1).map((b, i) => parse.subtasks.slice(bounds[i], b).join(' ')),

@@ -130,6 +130,26 @@ describe('a read-only library', () => {
     expect(search.stdout).toContain('pdf-report');
   });
 
+  it('lists and shows profiles, read-only, and leaves the file as it was', () => {
+    chmodSync(dir, 0o777);
+    chmodSync(dbFile, 0o666);
+    const made = cli('profile', 'create', 'reports', 'pdf-report');
+    expect(made.status, made.stderr).toBe(0);
+    chmodSync(dbFile, 0o444);
+    chmodSync(dir, 0o555);
+    const before = hash(dbFile);
+
+    const list = cli('profile', 'list');
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/^reports\t1 skill\(s\)/m);
+    expect(list.stderr).toContain('read-only; opened for reading');
+    const show = cli('--json', 'profile', 'show', 'reports');
+    expect(show.status, show.stderr).toBe(0);
+    expect(JSON.parse(show.stdout)).toMatchObject({ name: 'reports', skills: [{ name: 'pdf-report' }] });
+    expect(hash(dbFile)).toBe(before);
+    expect(readdirSync(dir).filter((f) => f.startsWith('library.db-'))).toEqual([]);
+  });
+
   it('refuses a writing command with a clear message before it starts', () => {
     const run = cli('import', path.join(dir, 'src'));
     expect(run.status).toBe(1);

@@ -79,6 +79,7 @@ export function mcpServerBehaviour(client: () => Client, lib: () => McpLibrary):
     const lab = createCore({ dataDir: lib().dataDir, resourcesDir: path.join(repoRoot, 'resources') });
     try {
       const run = await lab['select.get']({ runId: answer.runId });
+      expect(run.via).toBe('mcp');
       expect(run.answer.map((a) => a.name)).toEqual(answer.answer.map((p) => p.name));
       // The stage each pick is said to serve is the stage it won in the stored trace.
       for (const p of answer.answer)

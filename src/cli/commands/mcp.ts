@@ -61,6 +61,7 @@ export function registerMcpCommand(program: Command): void {
           rule: parseAllowRule(opts.allow, opts.profile),
           profiles: libraryProfiles(core.context),
           preset: opts.preset,
+          log: (line) => process.stderr.write(`${line}\n`),
         });
         if (opts.http) {
           const token = opts.token ?? (process.env.SKILL_CURATOR_MCP_TOKEN || undefined);

@@ -152,7 +152,8 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       })),
     'select.get': async (req) => {
       const stored = getRun(ctx.db, req.runId);
-      return result(stored.runId, stored.trace, goldForTask(ctx.db, stored.trace.task));
+      const res = result(stored.runId, stored.trace, goldForTask(ctx.db, stored.trace.task));
+      return stored.via ? { ...res, via: stored.via } : res;
     },
     'export.skills': async (req) => {
       const res = await exportSkills(ctx.db, req);

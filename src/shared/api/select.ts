@@ -38,6 +38,8 @@ export interface SelectionResult {
   variant: Variant;
   answer: { skillId: number; name: string }[];
   trace: SelectionTrace;
+  /** Set when an agent asked for the run over the MCP server (select.get says so). */
+  via?: 'mcp';
   /** The answer explained in sentences (why each skill, what was dropped, where gold skills were lost). */
   why?: SelectionWhy;
 }

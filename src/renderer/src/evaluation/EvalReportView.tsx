@@ -123,6 +123,12 @@ const exportFormats = [
   { format: 'json', label: 'JSON' },
 ] as const;
 
+const exportFilters: Record<EvalExportFormat, { name: string; extensions: string[] }[]> = {
+  markdown: [{ name: 'Markdown', extensions: ['md'] }],
+  csv: [{ name: 'CSV', extensions: ['csv'] }],
+  json: [{ name: 'JSON', extensions: ['json'] }],
+};
+
 export function EvalReportView({
   report,
   compareWith,
@@ -145,11 +151,22 @@ export function EvalReportView({
   );
   const summary = report.summary;
   const save = async (format: EvalExportFormat) => {
+    const name = `evaluation-${report.runId}.${format === 'markdown' ? 'md' : format}`;
+    const desktop = client.mode === 'desktop' ? window.curator?.desktop : undefined;
+    if (desktop?.saveDialog) {
+      // The desktop app writes where the user chose in the native dialog; the core does the writing.
+      const target = await desktop.saveDialog({ defaultName: name, filters: exportFilters[format] });
+      if (!target) return;
+      const out = await action.run(() =>
+        client.call('eval.export', { runId: report.runId, format, path: target }),
+      );
+      if (out) setSaved(out.path ?? target);
+      return;
+    }
     const out = await action.run(() => client.call('eval.export', { runId: report.runId, format }));
     if (!out) return;
-    const name = out.fileName ?? `evaluation-${report.runId}.${format === 'markdown' ? 'md' : format}`;
-    saveAsFile(out.content, name);
-    setSaved(name);
+    saveAsFile(out.content, out.fileName ?? name);
+    setSaved(out.fileName ?? name);
   };
   return (
     <div className="eval-report">

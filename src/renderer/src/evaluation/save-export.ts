@@ -1,4 +1,4 @@
-// Saves an export as a file: a download in the browser; in the desktop app the download opens Electron's save dialog.
+// Saves an export as a file in the browser: a download. (The desktop app asks for a path in the native save dialog.)
 const types: Record<string, string> = {
   md: 'text/markdown',
   json: 'application/json',

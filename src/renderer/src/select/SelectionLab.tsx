@@ -19,6 +19,7 @@ import { noEdits, toTraceEdits, withScore, type WhatIf } from './what-if';
 import { useSelectionCost } from './use-selection-cost';
 import { WhatIfPanel } from './WhatIfStates';
 import { MakeProfileButton } from '../profiles/MakeProfileButton';
+import { RecentRuns, ViaBadge } from './RecentRuns';
 
 export function SelectionLab({ runId }: { runId?: number }) {
   const client = useClient();
@@ -107,7 +108,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
   const canEdit = !!original && traceOf(original).parse !== null;
 
   return (
-    <div className="lab">
+    <div className="lab" data-run={original?.runId}>
       <section className="panel" aria-label="Task">
         <div className="row wrap">
           <h2>Task</h2>
@@ -122,6 +123,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
             }}
           />
         </div>
+        <RecentRuns current={runId} refresh={results.map((r) => r.runId).join(',')} />
         <textarea
           name="task"
           rows={2}
@@ -143,6 +145,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
             </button>
           )}
           {parseNote && <span className="muted small">{parseNote}</span>}
+          {stored.data && stored.data.runId === original?.runId && <ViaBadge via={stored.data.via} />}
         </div>
         {parse && <ParseEditor parse={parse} onChange={setParse} />}
         <VariantOptions
