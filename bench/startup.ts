@@ -9,17 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '7' }, data: { type: 'string' } },
-});
-const runs = Number(values.runs);
+export const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export const launchers = {
   tsx: ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts')],
   compiled: [path.join(root, 'out', 'cli', 'main.mjs')],
 } as const;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export function helpSeconds(launcher: readonly string[]): number {
   const start = performance.now();
@@ -29,9 +24,14 @@ export function helpSeconds(launcher: readonly string[]): number {
 }
 
 /** From spawn to the first answered API call (library.stats) of `serve`. */
-export async function hostFirstAnswerSeconds(launcher: readonly string[], data: string): Promise<number> {
+export async function hostFirstAnswerSeconds(
+  launcher: readonly string[],
+  data: string,
+  dbFile?: string,
+): Promise<number> {
   const start = performance.now();
-  const child = spawn(process.execPath, [...launcher, '--data', data, 'serve', '--token', 'bench'], {
+  const db = dbFile ? ['--db', dbFile] : [];
+  const child = spawn(process.execPath, [...launcher, '--data', data, ...db, 'serve', '--token', 'bench'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -59,6 +59,10 @@ export async function hostFirstAnswerSeconds(launcher: readonly string[], data: 
 }
 
 async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '7' }, data: { type: 'string' } },
+  });
+  const runs = Number(values.runs);
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
   const data = values.data ?? mkdtempSync(path.join(os.tmpdir(), 'sc-startup-'));
   const rows: Record<string, { help: number; host: number }> = {};
@@ -73,7 +77,7 @@ async function main(): Promise<void> {
     }
   }
   for (const name of ['tsx', 'compiled'] as const)
-    rows[name] = { help: median(samples[name].help), host: median(samples[name].host) };
+    rows[name] = { help: medianOf(samples[name].help), host: medianOf(samples[name].host) };
   console.log(`startup, median of ${runs} (seconds)`);
   console.log('launcher   --help   host to first answer');
   for (const [name, r] of Object.entries(rows))

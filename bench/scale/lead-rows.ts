@@ -1,5 +1,10 @@
-// Rows of the scale bench measured outside the library (CLI start, host to first answer). Empty here: the compiled
-// build of the CLI and host fills it with functions that measure one library size and return their rows.
+// Rows of the scale bench measured outside the library: CLI `--help` and the HTTP host from spawn to its first answer
+// (library.stats on this size's library), the compiled build against the tsx sources as the reference, same run.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { helpSeconds, hostFirstAnswerSeconds, launchers, medianOf } from '../startup';
 import type { SynthLibrary } from './synth';
 
 export interface ScaleRow {
@@ -17,4 +22,40 @@ export interface ScaleRow {
 
 export type RowMeasure = (library: SynthLibrary, dbFile: string) => Promise<ScaleRow[]>;
 
-export const leadRows: RowMeasure[] = [];
+const repeats = 5;
+
+let built = false;
+
+async function startupRows(_library: SynthLibrary, dbFile: string): Promise<ScaleRow[]> {
+  // The compiled build must be of these sources (it refuses a library migrated by newer ones).
+  if (!built) execFileSync(process.execPath, [path.resolve('scripts', 'build-cli.mjs')]);
+  built = true;
+  const data = mkdtempSync(path.join(os.tmpdir(), 'sc-scale-start-'));
+  try {
+    const help = { compiled: [] as number[], tsx: [] as number[] };
+    const host = { compiled: [] as number[], tsx: [] as number[] };
+    for (let i = 0; i < repeats; i++)
+      for (const name of ['compiled', 'tsx'] as const) {
+        help[name].push(helpSeconds(launchers[name]));
+        host[name].push(await hostFirstAnswerSeconds(launchers[name], data, dbFile));
+      }
+    const row = (label: string, s: { compiled: number[]; tsx: number[] }, limit: number): ScaleRow => {
+      const now = medianOf(s.compiled);
+      const reference = medianOf(s.tsx);
+      return {
+        path: label,
+        now: `${now.toFixed(2)} s`,
+        reference: `tsx ${reference.toFixed(2)} s`,
+        ratio: now / reference,
+        target: `<= ${limit} s`,
+        met: now <= limit,
+        value: now,
+      };
+    };
+    return [row('CLI --help (compiled)', help, 0.5), row('host to first answer (compiled)', host, 0.6)];
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+export const leadRows: RowMeasure[] = [startupRows];

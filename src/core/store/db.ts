@@ -110,15 +110,17 @@ function checkVersion(db: Db, file: string): number[] {
   const applied = appliedIds(db);
   const unknown = [...applied].filter((id) => !knownIds.has(id)).sort((a, b) => a - b);
   if (unknown.length > 0) {
-    const newest = db.prepare('SELECT id, name FROM schema_migrations ORDER BY id DESC LIMIT 1').get() as {
+    // Name the change this build lacks: with id ranges per area it need not be the newest id.
+    const first = db.prepare('SELECT id, name FROM schema_migrations WHERE id = ?').get(unknown[0]) as {
       id: number;
       name: string;
     };
+    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more` : '';
     throw new CuratorError(
       'UNAVAILABLE',
-      `The library ${file} was written by a newer version of Skill Curator (library schema ${newest.id} "${newest.name}"; ` +
-        `this version knows schema ${latestId} and older). Update Skill Curator, or open another library with --data or --db.`,
-      { library: { file, reason: 'newer', librarySchema: newest.id, knownSchema: latestId, unknown } },
+      `The library ${file} was written by a newer version of Skill Curator (library schema ${first.id} "${first.name}"${more}; ` +
+        `this version knows schema ${latestId} and the ones before it, but not that one). Update Skill Curator, or open another library with --data or --db.`,
+      { library: { file, reason: 'newer', librarySchema: first.id, knownSchema: latestId, unknown } },
     );
   }
   return [...knownIds].filter((id) => !applied.has(id));
