@@ -7,7 +7,7 @@ import { recordParse, revertStates, stateHistory, getStates } from '../../src/co
 import { filteredSkillIds } from '../../src/core/search/skill-filter';
 import { listSkills } from '../../src/core/store/library-repo';
 import { addTags, listTags, removeTags, tagsOf } from '../../src/core/tags/tags-repo';
-import { verifyMany } from '../../src/core/tags/verify-many';
+import { unverifyMany, verifyMany } from '../../src/core/tags/verify-many';
 import { CuratorError } from '../../src/shared/errors';
 import { fixedClock, insertSkill, openTempLibrary, type TempLibrary } from './llm-harness';
 
@@ -91,6 +91,15 @@ describe('verifyMany', () => {
     const last = stateHistory(lib.db, ids[1]!).find((h) => h.action === 'verify')!;
     revertStates(lib.db, fixedClock, ids[1]!, last.id);
     expect(getStates(lib.db, ids[1]!).status).toBe('parsed');
+  });
+
+  it('unverifyMany puts back the states before the last verify of each skill, in one go', () => {
+    const ids = Array.from({ length: 3 }, (_, i) => insertSkill(lib.db, `u${i}`));
+    for (const id of ids) parse(id);
+    verifyMany(lib.db, fixedClock, ids.slice(0, 2));
+    expect(unverifyMany(lib.db, fixedClock, ids)).toEqual({ reverted: ids.slice(0, 2) });
+    for (const id of ids) expect(getStates(lib.db, id).status).toBe('parsed');
+    expect(stateHistory(lib.db, ids[0]!)[0]!.action).not.toBe('verify');
   });
 
   it('an unknown skill in the selection verifies none of them', () => {

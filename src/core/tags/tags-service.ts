@@ -3,7 +3,7 @@ import type { TagsApi } from '../../shared/api/tags';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { addTags, listTags, removeTags, tagsOf } from './tags-repo';
-import { verifyMany } from './verify-many';
+import { unverifyMany, verifyMany } from './verify-many';
 
 export function createTagsService(ctx: CoreContext): TagsApi {
   const changed = () => ctx.events.emit({ type: 'library.changed', reason: 'tags' });
@@ -28,6 +28,11 @@ export function createTagsService(ctx: CoreContext): TagsApi {
     'states.verifyMany': async (req) => {
       const result = verifyMany(ctx.db, ctx.clock, req?.skillIds);
       ctx.events.emit({ type: 'states.changed', skillIds: result.verified });
+      return result;
+    },
+    'states.unverifyMany': async (req) => {
+      const result = unverifyMany(ctx.db, ctx.clock, req?.skillIds);
+      ctx.events.emit({ type: 'states.changed', skillIds: result.reverted });
       return result;
     },
   };

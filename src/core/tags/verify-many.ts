@@ -2,16 +2,20 @@
 import type { VerifyManyResult } from '../../shared/api/tags';
 import { CuratorError } from '../../shared/errors';
 import type { Clock } from '../llm/ports';
-import { getStates, verifyStates } from '../states';
+import { getStates, revertStates, stateHistory, verifyStates } from '../states';
 import type { Db } from '../store/db';
 
-export function verifyMany(db: Db, clock: Clock, skillIds: unknown): VerifyManyResult {
+function checkIds(skillIds: unknown): number[] {
   if (!Array.isArray(skillIds) || skillIds.length === 0)
-    throw new CuratorError('INVALID_ARGUMENT', 'Give the ids of the skills to verify (skillIds)');
+    throw new CuratorError('INVALID_ARGUMENT', 'Give the ids of the skills (skillIds)');
   for (const id of skillIds)
     if (!Number.isInteger(id))
       throw new CuratorError('INVALID_ARGUMENT', `"${String(id)}" is not a skill id`);
-  const ids = [...new Set(skillIds as number[])];
+  return [...new Set(skillIds as number[])];
+}
+
+export function verifyMany(db: Db, clock: Clock, skillIds: unknown): VerifyManyResult {
+  const ids = checkIds(skillIds);
   return db
     .transaction((): VerifyManyResult => {
       const result: VerifyManyResult = { verified: [], alreadyVerified: [], skipped: [] };
@@ -25,6 +29,23 @@ export function verifyMany(db: Db, clock: Clock, skillIds: unknown): VerifyManyR
         }
       }
       return result;
+    })
+    .immediate();
+}
+
+/** Puts each skill's states back as they were before its last verify (itself a step in the history). */
+export function unverifyMany(db: Db, clock: Clock, skillIds: unknown): { reverted: number[] } {
+  const ids = checkIds(skillIds);
+  return db
+    .transaction(() => {
+      const reverted: number[] = [];
+      for (const id of ids) {
+        const last = stateHistory(db, id).find((h) => h.action === 'verify' && h.before !== null);
+        if (!last || getStates(db, id).status !== 'verified') continue;
+        revertStates(db, clock, id, last.id);
+        reverted.push(id);
+      }
+      return { reverted };
     })
     .immediate();
 }

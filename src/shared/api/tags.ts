@@ -25,6 +25,15 @@ export interface TagsApi {
   'tags.remove'(req: { skillIds: number[]; tags: string[] }): Promise<{ removed: number }>;
   /** Verifies the skills' states in one transaction; each verify goes to the skill's history (undo: states.revert). */
   'states.verifyMany'(req: { skillIds: number[] }): Promise<VerifyManyResult>;
+  /** Undoes verifyMany: puts back each skill's states as they were before its last verify, in one transaction. */
+  'states.unverifyMany'(req: { skillIds: number[] }): Promise<{ reverted: number[] }>;
 }
 
-export const tagsMethods = ['tags.list', 'tags.of', 'tags.add', 'tags.remove', 'states.verifyMany'] as const;
+export const tagsMethods = [
+  'tags.list',
+  'tags.of',
+  'tags.add',
+  'tags.remove',
+  'states.verifyMany',
+  'states.unverifyMany',
+] as const;

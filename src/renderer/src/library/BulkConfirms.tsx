@@ -6,7 +6,6 @@ import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { showToast } from '../app/toasts';
 import { useAction } from '../app/use-api';
-import { undoVerify } from '../review/review-trail';
 import { estimateWords } from './parse-words';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,7 +39,8 @@ export function VerifyConfirm({ ids, onDone, onCancel }: ConfirmProps) {
       `Verified ${plural(done.length, 'skill')}${extra.length ? ` (${extra.join(', ')})` : ''}`,
       done.length
         ? async () => {
-            for (const id of done) await undoVerify(client, id);
+            const { reverted } = await client.call('states.unverifyMany', { skillIds: done });
+            showToast(`${plural(reverted.length, 'skill')} back to the states before Verify`);
           }
         : undefined,
     );

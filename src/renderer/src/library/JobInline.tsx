@@ -21,7 +21,10 @@ export function JobInline({ job: started, label }: { job: JobInfo; label: string
   });
   // An update sent before this listened is not lost: ask once.
   useEffect(() => {
-    void client.call('jobs.get', { id: started.id }).then(setJob, () => undefined);
+    void client.call('jobs.get', { id: started.id }).then(
+      (fresh) => setJob((known) => (isFinished(known.status) ? known : fresh)),
+      () => undefined,
+    );
   }, [client, started.id]);
   const failed = job.progress.failed ?? 0;
   return (

@@ -8,7 +8,8 @@ export function needsConfirmation(e: ParseEstimate): boolean {
   return e.cost > confirmAbove.cost || e.toSend > confirmAbove.skills;
 }
 
-export function costWords(cost: number): string {
+export function costWords(cost: number, tokens = 1): string {
+  if (tokens === 0) return '$0.00';
   if (cost === 0) return 'no cost set (add prices in Settings)';
   return cost < 0.01 ? 'under $0.01' : `$${cost.toFixed(2)}`;
 }
@@ -18,7 +19,7 @@ export function estimateWords(e: ParseEstimate): string {
   const parts = [
     `${e.toSend} skill${e.toSend === 1 ? '' : 's'} to send`,
     `about ${tokens.toLocaleString('en-US')} tokens`,
-    costWords(e.cost),
+    costWords(e.cost, tokens),
   ];
   if (e.kept > 0) parts.push(`${e.kept} edited or verified kept`);
   if (e.cached > 0) parts.push(`${e.cached} reused from cache`);
