@@ -16,18 +16,24 @@ beforeEach(() => (lib = openTempLibrary()));
 afterEach(() => lib.close());
 
 function parse(id: number): void {
-  recordParse(lib.db, fixedClock, id, {
-    outcome: 'parsed',
-    precondition: 'Data is loaded.',
-    completion: 'A chart exists.',
-    rawAnswer: 'Precondition_State: Data is loaded.\nCompletion_State: A chart exists.',
-    error: null,
-    model: 'm',
-    promptVersion: 'skill-parse/1',
-    sourceHash: 'h',
-    promptTokens: 10,
-    completionTokens: 5,
-  });
+  recordParse(
+    lib.db,
+    fixedClock,
+    id,
+    {
+      outcome: 'parsed',
+      precondition: 'Data is loaded.',
+      completion: 'A chart exists.',
+      rawAnswer: 'Precondition_State: Data is loaded.\nCompletion_State: A chart exists.',
+      error: null,
+      model: 'm',
+      promptVersion: 'skill-parse/1',
+      sourceHash: 'h',
+      promptTokens: 10,
+      completionTokens: 5,
+    },
+    false,
+  );
 }
 
 function code(fn: () => unknown): string {
