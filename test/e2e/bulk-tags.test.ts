@@ -128,7 +128,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk acti
     const confirm = page.getByRole('alertdialog', { name: 'Confirm tag' });
     await confirm.getByLabel('Tags').fill('Needs Work');
     await confirm.getByRole('button', { name: 'Tag 3 skills' }).click();
-    await page.locator('.toast', { hasText: 'Tagged 3 skills needs work' }).waitFor();
+    await page.locator('.toast', { hasText: 'Tagged 3 skills “needs work”' }).waitFor();
     expect(await server.core['tags.list']({})).toEqual([{ tag: 'needs work', skills: 3 }]);
     await expect.poll(() => page.locator('.skill-row .tag', { hasText: 'needs work' }).count()).toBe(3);
 

@@ -129,7 +129,7 @@ export function TagConfirm({ ids, onDone, onCancel }: ConfirmProps) {
     });
     if (!done) return;
     const lower = tags.map((t) => t.toLowerCase().replace(/\s+/g, ' '));
-    showToast(`Tagged ${plural(ids.length, 'skill')} ${lower.join(', ')}`, async () => {
+    showToast(`Tagged ${plural(ids.length, 'skill')} ${lower.map((t) => `“${t}”`).join(', ')}`, async () => {
       for (const tag of lower) {
         const fresh = ids.filter((id) => !(done.before[id] ?? []).includes(tag));
         if (fresh.length) await client.call('tags.remove', { skillIds: fresh, tags: [tag] });
