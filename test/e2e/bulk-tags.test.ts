@@ -135,6 +135,17 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk acti
     await page.getByLabel('Tag', { exact: true }).selectOption('needs work');
     await expect.poll(() => page.locator('.skill-list').getAttribute('data-count')).toBe('3');
     await inBothThemes(page, 'library-tag-filter');
+    // Search keeps the tag filter.
+    const tagged = await server.core['library.search']({ query: 'git', filters: { tag: 'needs work' } });
+    const all = await server.core['library.search']({ query: 'git' });
+    expect(all.hits.length).toBeGreaterThan(tagged.hits.length);
+    await page.getByLabel('Search', { exact: true }).fill('git');
+    await expect
+      .poll(() => page.getByTestId('search-summary').textContent())
+      .toContain(`${tagged.hits.length} match`);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedIndex).toBe('0');
+    await page.getByLabel('Search', { exact: true }).fill('');
     // Enter on a focused row opens the skill.
     await page.locator('.skill-row[data-index="0"] .row-button').focus();
     await page.keyboard.press('Enter');

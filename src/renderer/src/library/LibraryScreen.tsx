@@ -122,6 +122,15 @@ export function LibraryScreen() {
           placeholder="Search skills by name, description and text…"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Down from the search field goes into the list; arrow keys move on from there.
+            if (e.key !== 'ArrowDown') return;
+            const first = document.querySelector<HTMLElement>('.skill-list .row-button');
+            if (first) {
+              e.preventDefault();
+              first.focus();
+            }
+          }}
           aria-label="Search"
           autoFocus
         />
