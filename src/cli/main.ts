@@ -14,6 +14,7 @@ import { registerSettingsCommands } from './commands/settings';
 import { registerSelectCommands } from './commands/select';
 import { registerServeCommand } from './commands/serve';
 import { registerSourceCommands } from './commands/sources';
+import { registerTagCommands } from './commands/tags';
 
 const program = new Command('skill-curator')
   .description('Curate, parse, search and test selection over libraries of AI-agent skills')
@@ -34,6 +35,7 @@ registerSettingsCommands(program);
 registerProfileCommands(program);
 registerServeCommand(program);
 registerSourceCommands(program);
+registerTagCommands(program);
 registerMcpCommand(program);
 registerDemoCommand(program);
 

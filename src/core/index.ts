@@ -12,6 +12,7 @@ import { createProfilesService } from './api/profiles-service';
 import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
+import { createTagsService } from './tags/tags-service';
 export { resumeFolderWatches } from './sources/sources-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
@@ -102,6 +103,7 @@ export function createCore(options: CoreOptions): Core {
     ...createSettingsService(ctx),
     ...sources.api,
     ...createProfilesService(ctx, options.installPlaces),
+    ...createTagsService(ctx),
   };
   return {
     ...api,

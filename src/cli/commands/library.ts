@@ -5,8 +5,14 @@ import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind }
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
 
-function filtersFrom(opts: { source?: number; status?: ReviewStatus; errors?: boolean }): SkillFilters {
+function filtersFrom(opts: {
+  source?: number;
+  status?: ReviewStatus;
+  errors?: boolean;
+  tag?: string;
+}): SkillFilters {
   const filters: SkillFilters = {};
+  if (opts.tag !== undefined) filters.tag = opts.tag;
   if (opts.source !== undefined) filters.sourceId = opts.source;
   if (opts.status) filters.status = opts.status;
   if (opts.errors) filters.hasWarnings = true;
@@ -92,6 +98,7 @@ export function registerLibraryCommands(program: Command): void {
     .option('--source <id>', 'only this source', intOption)
     .addOption(statusOption())
     .option('--errors', 'only skills with validation warnings')
+    .option('--tag <tag>', 'only skills with this tag')
     .option('--limit <n>', 'rows', intOption, 50)
     .option('--offset <n>', 'skip rows', intOption, 0)
     .action(
@@ -99,7 +106,14 @@ export function registerLibraryCommands(program: Command): void {
         async (
           core,
           g,
-          opts: { source?: number; status?: ReviewStatus; errors?: boolean; limit: number; offset: number },
+          opts: {
+            source?: number;
+            status?: ReviewStatus;
+            errors?: boolean;
+            tag?: string;
+            limit: number;
+            offset: number;
+          },
         ) => {
           const page = await core['library.list']({
             ...filtersFrom(opts),

@@ -20,7 +20,14 @@ interface TrashPayload {
 }
 
 /** Tables whose rows belong to one skill and are restored with it (those that exist in this library). */
-const skillChildTables = ['skill_files', 'skill_states', 'state_history', 'parse_attempts', 'skill_changes'];
+const skillChildTables = [
+  'skill_files',
+  'skill_states',
+  'state_history',
+  'parse_attempts',
+  'skill_changes',
+  'skill_tags',
+];
 /** Rows that belong to a source and are restored with it. */
 const sourceChildTables = ['git_sources', 'source_watches'];
 const trashKept = 20;

@@ -12,6 +12,8 @@ export interface SkillFilter {
   hasErrors?: boolean;
   /** Only these skills (a profile, the set an MCP server may serve). */
   skillIds?: readonly number[];
+  /** Skills that carry this tag (compared trimmed and lower-cased, as tags are stored). */
+  tag?: string;
 }
 
 export function filterSql(
@@ -38,6 +40,10 @@ export function filterSql(
   if (filter.skillIds !== undefined) {
     where.push(`${alias}.id IN (SELECT value FROM json_each(?))`);
     params.push(JSON.stringify(filter.skillIds));
+  }
+  if (filter.tag !== undefined) {
+    where.push(`${alias}.id IN (SELECT skill_id FROM skill_tags WHERE tag = ?)`);
+    params.push(String(filter.tag).trim().replace(/\s+/g, ' ').toLowerCase());
   }
   return { where, params };
 }

@@ -17,6 +17,8 @@ import type { SettingsApi } from './settings';
 import { settingsMethods } from './settings';
 import type { SourcesApi } from './sources';
 import { sourcesMethods } from './sources';
+import type { TagsApi } from './tags';
+import { tagsMethods } from './tags';
 
 export type CuratorApi = LibraryApi &
   JobsApi &
@@ -26,7 +28,8 @@ export type CuratorApi = LibraryApi &
   EvaluationApi &
   SettingsApi &
   SourcesApi &
-  ProfilesApi;
+  ProfilesApi &
+  TagsApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
@@ -41,6 +44,7 @@ export const apiMethods = [
   ...settingsMethods,
   ...sourcesMethods,
   ...profilesMethods,
+  ...tagsMethods,
 ] as const satisfies readonly ApiMethod[];
 
 // A method in the contract but missing from the list fails to compile here, so no host can forget it.
@@ -61,3 +65,4 @@ export * from './profiles';
 export * from './select';
 export * from './settings';
 export * from './sources';
+export * from './tags';

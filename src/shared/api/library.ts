@@ -21,6 +21,8 @@ export interface SkillFilters {
   hasWarnings?: boolean;
   /** Only these skills (a profile, the set an MCP server may serve). */
   skillIds?: readonly number[];
+  /** Skills that carry this tag (see tags.list). */
+  tag?: string;
 }
 
 export interface SkillSummary {

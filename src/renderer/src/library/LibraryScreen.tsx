@@ -1,17 +1,22 @@
-// Library: search as you type (keyword, dense, hybrid), filters, the virtualised list, import and conflicts.
+// Library: search as you type (keyword, dense, hybrid), filters (tags too), the virtualised list with bulk actions on
+// a selection, parsing the unparsed, import and conflicts.
 import { ReviewButton } from '../review/ReviewScreen';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReviewStatus, SearchMode, SkillFilters } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
-import { useCuratorEvent } from '../app/context';
+import { useClient, useCuratorEvent } from '../app/context';
 import { useApi } from '../app/use-api';
+import { BulkBar } from './BulkBar';
 import { ConflictsPanel } from './ConflictsPanel';
 import { ImportPanel } from './ImportPanel';
+import { ParseUnparsedButton } from './ParseUnparsed';
+import { useSelection } from './selection';
 import { SkillList } from './SkillList';
 import { SourcesPanel } from './SourcesPanel';
 import { UndoBar } from './UndoBar';
 import { useWindowDrop } from './window-drop';
-import { usePagedSkills } from './paged-skills';
+import { allSkillIds, usePagedSkills } from './paged-skills';
+import { useTagCache } from './tag-cache';
 
 const statuses: ReviewStatus[] = ['unparsed', 'parsed', 'failed', 'edited', 'verified'];
 
@@ -30,6 +35,8 @@ export function LibraryScreen() {
   const [sourceId, setSourceId] = useState<number | undefined>();
   const [status, setStatus] = useState<ReviewStatus | undefined>();
   const [problems, setProblems] = useState<'' | 'warnings' | 'errors'>('');
+  const [tag, setTag] = useState(() => sessionStorage.getItem('library.tag') || undefined);
+  useEffect(() => sessionStorage.setItem('library.tag', tag ?? ''), [tag]);
   const [showImport, setShowImport] = useState(false);
   const [showSources, setShowSources] = useState(() => sessionStorage.getItem('library.sources') === '1');
   useEffect(() => sessionStorage.setItem('library.sources', showSources ? '1' : '0'), [showSources]);
@@ -47,11 +54,16 @@ export function LibraryScreen() {
       status,
       hasWarnings: problems === 'warnings' ? true : undefined,
       hasErrors: problems === 'errors' ? true : undefined,
+      tag,
     }),
-    [sourceId, status, problems],
+    [sourceId, status, problems, tag],
   );
   const stats = useApi('library.stats', {});
   const sources = useApi('library.sources', {});
+  const tags = useApi('tags.list', {});
+  const client = useClient();
+  const selection = useSelection();
+  const rowTags = useTagCache();
   const paged = usePagedSkills(filters, settledQuery === '');
   const search = useApi(
     'library.search',
@@ -61,10 +73,12 @@ export function LibraryScreen() {
   const refresh = useCallback(() => {
     stats.reload();
     sources.reload();
+    tags.reload();
+    rowTags.clear();
     paged.reload();
     search.reload();
     setVersion((v) => v + 1);
-  }, [stats.reload, sources.reload, paged.reload, search.reload]);
+  }, [stats.reload, sources.reload, tags.reload, rowTags.clear, paged.reload, search.reload]);
   useCuratorEvent((event) => {
     if (event.type === 'library.changed' || event.type === 'states.changed') refresh();
   });
@@ -76,7 +90,7 @@ export function LibraryScreen() {
   const hits = search.data?.hits ?? [];
   const searching = settledQuery !== '';
   const count = searching ? hits.length : (paged.total ?? 0);
-  const filtered = sourceId !== undefined || status !== undefined || problems !== '';
+  const filtered = sourceId !== undefined || status !== undefined || problems !== '' || tag !== undefined;
   // Empty means the library holds nothing; a filter that matches nothing is said as such.
   const empty = !searching && paged.total === 0 && !paged.error && !filtered;
   const noMatch = !searching && paged.total === 0 && !paged.error && filtered;
@@ -84,6 +98,15 @@ export function LibraryScreen() {
     setSourceId(undefined);
     setStatus(undefined);
     setProblems('');
+    setTag(undefined);
+  };
+  // A new filter or query is a new list: what was ticked in the old one is let go.
+  const listKey = JSON.stringify([filters, settledQuery, mode]);
+  const { clear: clearSelection } = selection;
+  useEffect(() => clearSelection(), [listKey, clearSelection]);
+  const idAt = (i: number) => (searching ? hits[i]?.skill.id : paged.rowAt(i)?.id);
+  const selectAll = async () => {
+    selection.set(searching ? hits.map((h) => h.skill.id) : await allSkillIds(client, filters));
   };
   // An import started from the empty library keeps its panel (progress, report) once the library fills.
   useEffect(() => {
@@ -99,6 +122,15 @@ export function LibraryScreen() {
           placeholder="Search skills by name, description and text…"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Down from the search field goes into the list; arrow keys move on from there.
+            if (e.key !== 'ArrowDown') return;
+            const first = document.querySelector<HTMLElement>('.skill-list .row-button');
+            if (first) {
+              e.preventDefault();
+              first.focus();
+            }
+          }}
           aria-label="Search"
           autoFocus
         />
@@ -140,7 +172,19 @@ export function LibraryScreen() {
           <option value="warnings">With warnings</option>
           <option value="errors">With parse errors</option>
         </select>
+        <select value={tag ?? ''} onChange={(e) => setTag(e.target.value || undefined)} aria-label="Tag">
+          <option value="">Any tag</option>
+          {tag !== undefined && !(tags.data ?? []).some((t) => t.tag === tag) && (
+            <option value={tag}>{tag}</option>
+          )}
+          {(tags.data ?? []).map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {t.tag} ({t.skills})
+            </option>
+          ))}
+        </select>
         <ReviewButton />
+        <ParseUnparsedButton unparsed={stats.data?.byStatus.unparsed ?? 0} />
         <button className={showImport ? 'primary' : ''} onClick={() => setShowImport((v) => !v)}>
           Import…
         </button>
@@ -192,12 +236,31 @@ export function LibraryScreen() {
           <p>No skill matches “{settledQuery}”. Try fewer words, another mode, or clear the filters.</p>
         </div>
       ) : (
-        <SkillList
-          count={count}
-          rowAt={(i) => (searching ? hits[i] : ((s) => (s ? { skill: s } : undefined))(paged.rowAt(i)))}
-          ensureRange={searching ? undefined : paged.ensureRange}
-          sourceLabel={sourceLabel}
-        />
+        <>
+          {count > 0 && (
+            <BulkBar
+              selected={selection.ids}
+              shown={count}
+              onSelectAll={() => void selectAll()}
+              onClear={selection.clear}
+              onDone={(action) => {
+                if (action === 'delete') selection.clear();
+                refresh();
+              }}
+            />
+          )}
+          <SkillList
+            count={count}
+            rowAt={(i) => (searching ? hits[i] : ((s) => (s ? { skill: s } : undefined))(paged.rowAt(i)))}
+            ensureRange={searching ? undefined : paged.ensureRange}
+            sourceLabel={sourceLabel}
+            selected={selection.ids}
+            onToggle={(index, id, range) => selection.toggle(index, id, range, idAt)}
+            tagsOf={rowTags.tagsOf}
+            onRowsShown={rowTags.want}
+            onTagClick={setTag}
+          />
+        </>
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SkillFilters, SkillSummary } from '../../../shared/api';
 import type { ApiErrorData } from '../../../shared/errors';
-import { asErrorData } from '../client/client';
+import { asErrorData, type CuratorClient } from '../client/client';
 import { useClient } from '../app/context';
 
 const pageSize = 200;
@@ -74,4 +74,14 @@ export function usePagedSkills(filters: SkillFilters, enabled: boolean): PagedSk
       for (let p = Math.floor(start / pageSize); p <= Math.floor(end / pageSize); p++) loadPage(p);
     },
   };
+}
+
+/** The ids of every skill the filters match, page by page (for "Select all shown"). */
+export async function allSkillIds(client: CuratorClient, filters: SkillFilters): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await client.call('library.list', { ...filters, limit: 500, offset });
+    ids.push(...page.items.map((s) => s.id));
+    if (page.items.length < 500 || ids.length >= page.total) return ids;
+  }
 }

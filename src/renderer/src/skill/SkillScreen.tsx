@@ -11,6 +11,7 @@ import { useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
 import { DeleteSkillButton } from '../library/DeleteSkillButton';
 import { SkillChangedNote } from '../library/SkillChangedNote';
+import { TagEditor } from '../library/TagEditor';
 import { SkillMarkdown } from '../markdown/SkillMarkdown';
 import { reviewStatuses, stepBack, undoVerify, visit } from '../review/review-trail';
 import { StatesPanel, type StatesPanelHandle } from './StatesPanel';
@@ -91,6 +92,7 @@ export function SkillScreen({ id, review = false }: { id: number; review?: boole
         <span className="muted small keys">j next · k previous · a accept · e edit</span>
         <DeleteSkillButton skillId={s.id} />
       </div>
+      <TagEditor skillId={s.id} />
       <SkillChangedNote skillId={s.id} />
       <p className="description">{s.description}</p>
       <div className="two-columns">

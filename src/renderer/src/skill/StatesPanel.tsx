@@ -5,6 +5,8 @@ import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
+import type { JobInfo } from '../../../shared/jobs';
+import { JobInline } from '../library/JobInline';
 import { FailedAttemptNote, ReparseConfirm, needsReplaceChoice } from './reparse';
 
 export interface StatesPanelHandle {
@@ -105,11 +107,14 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
   };
   const verify = async () => apply(await action.run(() => client.call('states.verify', { skillId })));
   // Edited or verified states are replaced only when the curator says so; by default they are kept.
-  const startReparse = (replace: boolean) => {
+  const [reparseJob, setReparseJob] = useState<JobInfo | null>(null);
+  useEffect(() => setReparseJob(null), [skillId]);
+  const startReparse = async (replace: boolean) => {
     setConfirming(false);
-    return action.run(() =>
+    const job = await action.run(() =>
       client.call('parse.skills', { ids: [skillId], force: true, ...(replace ? { replace: true } : {}) }),
     );
+    if (job) setReparseJob(job);
   };
   const reparse = () => {
     if (needsReplaceChoice(states?.status)) setConfirming(true);
@@ -225,6 +230,7 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
           onReplace={() => void startReparse(true)}
         />
       )}
+      {reparseJob && <JobInline job={reparseJob} label="Re-parse progress" />}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
       {states?.rawAnswer && !(states.status === 'failed' && states.failedAttempt) && (
         <details>

@@ -1,0 +1,39 @@
+// The tags part of the API, and the bulk verify of a selection.
+import type { TagsApi } from '../../shared/api/tags';
+import { CuratorError } from '../../shared/errors';
+import type { CoreContext } from '../context';
+import { addTags, listTags, removeTags, tagsOf } from './tags-repo';
+import { unverifyMany, verifyMany } from './verify-many';
+
+export function createTagsService(ctx: CoreContext): TagsApi {
+  const changed = () => ctx.events.emit({ type: 'library.changed', reason: 'tags' });
+  return {
+    'tags.list': async () => listTags(ctx.db),
+    'tags.of': async (req) => {
+      if (!Array.isArray(req?.skillIds) || req.skillIds.some((id) => !Number.isInteger(id)))
+        throw new CuratorError('INVALID_ARGUMENT', 'Give skillIds, a list of skill ids');
+      const found = tagsOf(ctx.db, req.skillIds);
+      return Object.fromEntries(req.skillIds.map((id) => [id, found.get(id) ?? []]));
+    },
+    'tags.add': async (req) => {
+      const added = addTags(ctx.db, req?.skillIds, req?.tags);
+      changed();
+      return { added };
+    },
+    'tags.remove': async (req) => {
+      const removed = removeTags(ctx.db, req?.skillIds, req?.tags);
+      changed();
+      return { removed };
+    },
+    'states.verifyMany': async (req) => {
+      const result = verifyMany(ctx.db, ctx.clock, req?.skillIds);
+      ctx.events.emit({ type: 'states.changed', skillIds: result.verified });
+      return result;
+    },
+    'states.unverifyMany': async (req) => {
+      const result = unverifyMany(ctx.db, ctx.clock, req?.skillIds);
+      ctx.events.emit({ type: 'states.changed', skillIds: result.reverted });
+      return result;
+    },
+  };
+}

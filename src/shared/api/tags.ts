@@ -1,0 +1,39 @@
+// Tags on skills, and actions on a selection of skills (the Library's bulk bar).
+import type { SkillStates } from './llm';
+
+export interface TagCount {
+  tag: string;
+  /** Skills that carry it. */
+  skills: number;
+}
+
+export interface VerifyManyResult {
+  /** Skills verified now (already verified and unchanged ones are not counted). */
+  verified: number[];
+  /** Skills already verified, left as they were. */
+  alreadyVerified: number[];
+  /** Skills with no states to verify (unparsed, or failed without earlier states), left as they were. */
+  skipped: { skillId: number; status: SkillStates['status'] }[];
+}
+
+export interface TagsApi {
+  'tags.list'(req: Record<string, never>): Promise<TagCount[]>;
+  /** The tags of each skill asked about (skills without tags get []). */
+  'tags.of'(req: { skillIds: number[] }): Promise<Record<number, string[]>>;
+  /** Tags are trimmed and lower-cased; `added` counts (skill, tag) pairs that were not there before. */
+  'tags.add'(req: { skillIds: number[]; tags: string[] }): Promise<{ added: number }>;
+  'tags.remove'(req: { skillIds: number[]; tags: string[] }): Promise<{ removed: number }>;
+  /** Verifies the skills' states in one transaction; each verify goes to the skill's history (undo: states.revert). */
+  'states.verifyMany'(req: { skillIds: number[] }): Promise<VerifyManyResult>;
+  /** Undoes verifyMany: puts back each skill's states as they were before its last verify, in one transaction. */
+  'states.unverifyMany'(req: { skillIds: number[] }): Promise<{ reverted: number[] }>;
+}
+
+export const tagsMethods = [
+  'tags.list',
+  'tags.of',
+  'tags.add',
+  'tags.remove',
+  'states.verifyMany',
+  'states.unverifyMany',
+] as const;
