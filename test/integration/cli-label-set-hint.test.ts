@@ -1,5 +1,6 @@
 // `eval run` given a tasks file instead of a label set name (what a newcomer types first): a NOT_FOUND error that
-// says to import the file with `labels import`, not a bare INTERNAL "No label set named ...". The real CLI.
+// says to import the file with `labels import`, not a bare INTERNAL "No label set named ..."; and a set whose gold
+// skills the library lacks is named as such, since every missing one scores as a miss. The real CLI.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,5 +44,21 @@ describe('CLI: eval run on something that is not a label set', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('NOT_FOUND');
     expect(run.stderr).toContain('Label sets: sample-tasks');
+  });
+});
+
+describe('CLI: a label set whose gold skills the library does not hold', () => {
+  it('says so on labels import and beside the figures of eval run, instead of bare zeros', async () => {
+    // The library holds one of the set's gold skills; the sample tasks name 46.
+    const one = path.join(repoRoot, 'resources', 'sample-library', 'household-make-coffee');
+    expect((await cli('import', one)).code).toBe(0);
+    const tasks = path.join(repoRoot, 'resources', 'sample-tasks.jsonl');
+    const imported = await cli('labels', 'import', tasks, '--name', 'elsewhere');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('45 of the 46 gold skills of this label set are not in the library');
+    expect(imported.stdout).not.toMatch(/not in the library \([^)]*household-make-coffee/);
+    const run = await cli('eval', 'run', 'elsewhere', '--variants', 'no-parse', '--k', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('45 of the 46 gold skills of this label set are not in the library');
   });
 });

@@ -6,6 +6,7 @@ import type { JobInfo } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import { comparisonToMarkdown } from '../../core/eval/comparison-report';
 import { followJob, printJson, printLine } from '../output';
+import { missingGold, missingGoldLine } from '../gold-coverage';
 import { intOption, withCore } from '../run-command';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
@@ -22,6 +23,8 @@ export function registerEvaluationCommands(program: Command): void {
         const set = await core['labels.import']({ path: file, name: opts.name });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
+        const note = missingGoldLine(await missingGold(core, set.id));
+        if (note) printLine(note);
       }),
     );
   labels.command('list', { isDefault: true }).action(
@@ -190,4 +193,6 @@ async function showRun(core: Core, runId: number, json: boolean): Promise<void> 
   }
   if (r.differences.length)
     printLine(`${r.differences.length} tasks where variants disagree (eval export ${r.runId} report.md)`);
+  const note = missingGoldLine(await missingGold(core, r.setId));
+  if (note) printLine(note);
 }
