@@ -1,10 +1,12 @@
 // CLI: label sets and evaluation runs.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { EvalComparison, Variant } from '../../shared/api';
 import type { JobInfo } from '../../shared/jobs';
+import { CuratorError } from '../../shared/errors';
 import { comparisonToMarkdown } from '../../core/eval/comparison-report';
 import { followJob, printJson, printLine } from '../output';
+import { missingGold, missingGoldLine } from '../gold-coverage';
 import { intOption, withCore } from '../run-command';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
@@ -21,6 +23,8 @@ export function registerEvaluationCommands(program: Command): void {
         const set = await core['labels.import']({ path: file, name: opts.name });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
+        const note = missingGoldLine(await missingGold(core, set.id));
+        if (note) printLine(note);
       }),
     );
   labels.command('list', { isDefault: true }).action(
@@ -131,9 +135,18 @@ type Core = Parameters<Parameters<typeof withCore>[0]>[0];
 
 async function setIdOf(core: Core, setRef: string): Promise<number> {
   if (/^\d+$/.test(setRef)) return Number(setRef);
-  const set = (await core['labels.list']({})).find((s) => s.name === setRef);
-  if (!set) throw new Error(`No label set named ${setRef}`);
-  return set.id;
+  const sets = await core['labels.list']({});
+  const set = sets.find((s) => s.name === setRef);
+  if (set) return set.id;
+  // A newcomer often passes the tasks file itself: say how to make it a label set instead of a bare "not found".
+  const known = sets.length
+    ? ` Label sets: ${sets.map((s) => s.name).join(', ')}.`
+    : ' There are no label sets yet.';
+  const hint =
+    existsSync(setRef) || /\.jsonl?$/i.test(setRef)
+      ? ` To evaluate on a tasks file, import it first: labels import ${setRef}, then eval run <its name>.`
+      : ' Import one with: labels import FILE.jsonl.';
+  throw new CuratorError('NOT_FOUND', `No label set named ${setRef}.${known}${hint}`);
 }
 
 async function finishRun(
@@ -180,4 +193,6 @@ async function showRun(core: Core, runId: number, json: boolean): Promise<void> 
   }
   if (r.differences.length)
     printLine(`${r.differences.length} tasks where variants disagree (eval export ${r.runId} report.md)`);
+  const note = missingGoldLine(await missingGold(core, r.setId));
+  if (note) printLine(note);
 }

@@ -2,7 +2,7 @@
 // command) or Streamable HTTP on 127.0.0.1 with a token. stdout carries only MCP messages on stdio; notes go to stderr.
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { SelectionPreset } from '../../shared/api';
+import type { CuratorApi, SelectionPreset } from '../../shared/api';
 import { selectionPresets } from '../../shared/api';
 import { printLine } from '../output';
 import { intOption, withCore } from '../run-command';
@@ -63,6 +63,8 @@ export function registerMcpCommand(program: Command): void {
           preset: opts.preset,
           log: (line) => process.stderr.write(`${line}\n`),
         });
+        const nothingServed = await nothingVerifiedLine(core, mcp.allowed.rule.kind);
+        if (nothingServed) process.stderr.write(`${nothingServed}\n`);
         if (opts.http) {
           const token = opts.token ?? (process.env.SKILL_CURATOR_MCP_TOKEN || undefined);
           const { startMcpHttpHost } = await import('../../mcp/http-transport');
@@ -83,4 +85,18 @@ export function registerMcpCommand(program: Command): void {
         await server.close();
       }),
     );
+}
+
+/** The default rule serves verified skills only: on a library with none, say so, or an agent silently sees nothing. */
+async function nothingVerifiedLine(
+  core: Pick<CuratorApi, 'library.stats'>,
+  rule: string,
+): Promise<string | null> {
+  if (rule !== 'verified') return null;
+  const stats = await core['library.stats']({});
+  if ((stats.byStatus.verified ?? 0) > 0) return null;
+  return (
+    `Warning: no skill of the ${stats.skills} in this library is verified yet, so agents will find none. ` +
+    'Verify skills (the review queue, or states verify NAME), serve a profile with --profile, or use --allow all.'
+  );
 }

@@ -21,6 +21,8 @@ function readParse(file: string): { subtasks: string[]; states: string[] } {
   return { subtasks: value.subtasks.map(String), states: value.states.map(String) };
 }
 
+// Callers pass `opts.verbose || g.verbose`: the program's own --verbose takes the flag wherever it is typed, so the
+// command's option alone is never set.
 function printResult(r: SelectionResult, verbose: boolean): void {
   printLine(renderTrace(r.trace, { verbose, why: r.why }));
   printLine(`run #${r.runId} (${r.variant}): ${r.answer.map((a) => a.name).join(' -> ') || '(empty)'}`);
@@ -83,7 +85,7 @@ export function registerSelectCommands(program: Command): void {
               : core['select.run']({ ...base, variant: opts.variant, requestId }).then((r) => [r]),
           );
           if (g.json) return printJson(results.length === 1 ? results[0] : results);
-          for (const r of results) printResult(r, !!opts.verbose);
+          for (const r of results) printResult(r, !!opts.verbose || !!g.verbose);
           if (results.length > 1) {
             printLine('\nSide by side:');
             for (const r of results)
@@ -116,7 +118,7 @@ export function registerSelectCommands(program: Command): void {
           edits: { exact },
         });
         if (g.json) return printJson(r);
-        printResult(r, !!opts.verbose);
+        printResult(r, !!opts.verbose || !!g.verbose);
         const before = trace.answer.map((a) => a.name).join(', ');
         const after = r.answer.map((a) => a.name).join(', ');
         printLine(before === after ? 'answer unchanged' : `answer changed: ${before} -> ${after}`);

@@ -23,14 +23,19 @@ export function renderTrace(
     out.push(`Preset: ${t.preset} · ${uses.join('; ')}`);
   }
   if (t.reason) out.push(`Reason: ${t.reason}`);
-  for (const n of t.notes) out.push(`Note: ${n}`);
+  out.push(...noteLines(t.notes, options.verbose ?? false));
   if (t.parse) {
     out.push('', 'Parse:');
     t.parse.states.forEach((s, i) => {
       out.push(`  s${i}: ${s}`);
       if (i < t.parse!.subtasks.length) out.push(`    t${i}: ${t.parse!.subtasks[i]}`);
     });
-  } else out.push('', 'Parse: none');
+  } else if (graphVariants.has(t.variant))
+    out.push(
+      '',
+      'Parse: none (no states for the task, so no graph: give one with --parse FILE.json, or set an LLM endpoint with settings set llm.baseURL=... llm.model=...)',
+    );
+  else out.push('', 'Parse: none');
   const graph = t.candidates.some((c) => c.src !== null || c.dropped !== null);
   out.push('', `Candidates (${t.candidates.length}):`);
   const shown = options.verbose ? t.candidates : t.candidates.slice(0, 15);
@@ -93,4 +98,22 @@ export function renderWhy(why: SelectionWhy): string[] {
   }
   if (why.offlineNote) out.push(`Note: ${why.offlineNote}`);
   return out;
+}
+
+/** The variants that build the graph from the task's states; the others never use a parse. */
+const graphVariants = new Set(['full', 'no-graph', 'no-split']);
+
+const noParse = / has no parse: used precondition None and its description as completion$/;
+
+/** One line per note, except that many candidates without a parse become one line unless verbose. */
+function noteLines(notes: string[], verbose: boolean): string[] {
+  const missing = notes.filter((n) => noParse.test(n));
+  if (verbose || missing.length <= 3) return notes.map((n) => `Note: ${n}`);
+  const names = missing.map((n) => n.replace(noParse, ''));
+  return [
+    ...notes.filter((n) => !noParse.test(n)).map((n) => `Note: ${n}`),
+    `Note: ${missing.length} candidates have no parse (${names.slice(0, 3).join(', ')}, …; --verbose lists them): ` +
+      'each used precondition None and its description as completion. Parse them (parse skills) or import ' +
+      'reviewed states (states import FILE.jsonl).',
+  ];
 }

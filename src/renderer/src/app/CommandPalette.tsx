@@ -19,6 +19,7 @@ const screens: [Route, string][] = [
   [{ screen: 'jobs' }, 'Jobs'],
   [{ screen: 'select' }, 'Selection lab'],
   [{ screen: 'evaluation' }, 'Evaluation'],
+  [{ screen: 'profiles' }, 'Profiles'],
   [{ screen: 'settings' }, 'Settings'],
 ];
 

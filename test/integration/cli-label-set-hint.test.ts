@@ -1,0 +1,64 @@
+// `eval run` given a tasks file instead of a label set name (what a newcomer types first): a NOT_FOUND error that
+// says to import the file with `labels import`, not a bare INTERNAL "No label set named ..."; and a set whose gold
+// skills the library lacks is named as such, since every missing one scores as a miss. The real CLI.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../e2e/harness';
+
+let dataDir: string;
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir, ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-cli-label-hint-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('CLI: eval run on something that is not a label set', () => {
+  it('given the tasks file, says to import it with labels import', async () => {
+    const file = path.join('resources', 'sample-tasks.jsonl');
+    const run = await cli('eval', 'run', file);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('NOT_FOUND');
+    expect(run.stderr).toContain(`labels import ${file}`);
+  });
+
+  it('given an unknown name, names the label sets there are', async () => {
+    expect((await cli('labels', 'import', path.join(repoRoot, 'resources', 'sample-tasks.jsonl'))).code).toBe(
+      0,
+    );
+    const run = await cli('eval', 'run', 'sample-taks');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('NOT_FOUND');
+    expect(run.stderr).toContain('Label sets: sample-tasks');
+  });
+});
+
+describe('CLI: a label set whose gold skills the library does not hold', () => {
+  it('says so on labels import and beside the figures of eval run, instead of bare zeros', async () => {
+    // The library holds one of the set's gold skills; the sample tasks name 46.
+    const one = path.join(repoRoot, 'resources', 'sample-library', 'household-make-coffee');
+    expect((await cli('import', one)).code).toBe(0);
+    const tasks = path.join(repoRoot, 'resources', 'sample-tasks.jsonl');
+    const imported = await cli('labels', 'import', tasks, '--name', 'elsewhere');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('45 of the 46 gold skills of this label set are not in the library');
+    expect(imported.stdout).not.toMatch(/not in the library \([^)]*household-make-coffee/);
+    const run = await cli('eval', 'run', 'elsewhere', '--variants', 'no-parse', '--k', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('45 of the 46 gold skills of this label set are not in the library');
+  });
+});

@@ -1,0 +1,57 @@
+// `select` on a library nobody has parsed yet, with no LLM (a newcomer's first try): the many "X has no parse" notes
+// come as one line that says what to do (all of them with --verbose), and "Parse: none" says how to give the task
+// its states; --verbose (which the program-level option used to swallow) shows every candidate. The real CLI.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../src/core';
+import { repoRoot } from '../e2e/harness';
+
+let dataDir: string;
+const resources = path.join(repoRoot, 'resources');
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir, ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-cli-unparsed-'));
+  const core = createCore({ dataDir, resourcesDir: resources });
+  const job = await core['library.import']({ path: path.join(resources, 'sample-library') });
+  expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+  await core.close();
+}, 60_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const task = ['put', 'a', 'hot', 'mug', 'in', 'the', 'coffee', 'machine'];
+
+describe('CLI select on an unparsed library', () => {
+  it('sums up the candidates without a parse in one note, and says how to parse the task', async () => {
+    const run = await cli('select', ...task, '--preset', 'offline');
+    expect(run.code, run.stderr).toBe(0);
+    const noParse = run.stdout.split('\n').filter((l) => l.startsWith('Note:') && l.includes('no parse'));
+    expect(noParse).toHaveLength(1);
+    expect(noParse[0]).toMatch(/^Note: \d+ candidates have no parse/);
+    expect(noParse[0]).toContain('states import');
+    expect(run.stdout).toContain('Parse: none (no states for the task');
+    expect(run.stdout).toContain('--parse FILE.json');
+  });
+
+  it('lists every one, and every candidate, with --verbose', async () => {
+    const run = await cli('select', ...task, '--preset', 'offline', '--verbose');
+    expect(run.code, run.stderr).toBe(0);
+    const perSkill = run.stdout.split('\n').filter((l) => / has no parse: used precondition None/.test(l));
+    expect(perSkill.length).toBeGreaterThan(3);
+    expect(run.stdout).not.toMatch(/… \d+ more \(--verbose\)/);
+  });
+});
