@@ -1,7 +1,7 @@
 // The compiled CLI (scripts/build-cli.mjs, what the package's bin and `npm start` run): it answers the same commands
 // as the sources, finds the resources beside the repo, and forks the compiled model worker.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,19 @@ describe('the compiled CLI', () => {
       expect(Array.from(remote[1]!)).toEqual(Array.from(here[1]!));
     } finally {
       await host.close();
+    }
+  });
+
+  it('runs the sources, and says so, when they are newer than the build', () => {
+    const entry = path.join(outDir, 'main.mjs');
+    utimesSync(entry, new Date('2001-01-01'), new Date('2001-01-01'));
+    try {
+      const help = run('--help');
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stderr).toContain('out/cli is older than src/; running the sources');
+      expect(help.stdout).toContain('Usage: skill-curator');
+    } finally {
+      execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
     }
   });
 });
