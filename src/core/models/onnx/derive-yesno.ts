@@ -2,6 +2,8 @@
 // last position times the "yes" and "no" rows of the LM head, instead of 151,669 logits at every position.
 // The original file is never changed; the derived graph sits beside it and reuses its weights in place (external data
 // keeps its files, large inline weights are referenced inside the original file), so it costs a few KB of disk.
+// The `with-cache` variant also keeps the export's present.* outputs (the key/value cache), for prompt-prefix reuse:
+// the prefix runs once per query and its cache feeds every document's run (see ./prefix-cache).
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuratorError } from '../../../shared/errors';
@@ -38,9 +40,12 @@ interface Stamp {
   files: Record<string, { bytes: number; mtimeMs: number }>;
 }
 
-/** onnx/model_quantized.onnx -> onnx/model_quantized.yesno.onnx */
-export function yesNoFileFor(source: string): string {
-  return source.replace(/\.onnx$/, '') + '.yesno.onnx';
+/** `plain`: the yes/no logits only; `with-cache`: also the present.* key/value outputs. */
+export type YesNoVariant = 'plain' | 'with-cache';
+
+/** onnx/model_quantized.onnx -> onnx/model_quantized.yesno.onnx (with-cache: .yesno-kv.onnx) */
+export function yesNoFileFor(source: string, variant: YesNoVariant = 'plain'): string {
+  return source.replace(/\.onnx$/, '') + (variant === 'with-cache' ? '.yesno-kv.onnx' : '.yesno.onnx');
 }
 
 const stampFileFor = (derived: string) => derived.replace(/\.onnx$/, '.json');
@@ -75,8 +80,9 @@ export async function ensureYesNoModel(
   folder: string,
   source: string,
   tokens: [yes: number, no: number],
+  variant: YesNoVariant = 'plain',
 ): Promise<YesNoModel> {
-  const derived = yesNoFileFor(source);
+  const derived = yesNoFileFor(source, variant);
   const stampFile = path.join(folder, stampFileFor(derived));
   const old = (await readFile(stampFile, 'utf8')
     .then((t) => JSON.parse(t) as Stamp)
@@ -87,7 +93,7 @@ export async function ensureYesNoModel(
     if (now && derivedThere && JSON.stringify(now) === JSON.stringify(old))
       return { file: derived, source, created: false };
   }
-  const { bytes, externalFiles } = await deriveYesNoGraph(folder, source, tokens);
+  const { bytes, externalFiles } = await deriveYesNoGraph(folder, source, tokens, variant);
   const stamp = await stampOf(folder, source, tokens, externalFiles);
   const target = path.join(folder, derived);
   const temp = `${target}.${process.pid}.tmp`;
@@ -133,6 +139,7 @@ export async function deriveYesNoGraph(
   folder: string,
   source: string,
   tokens: number[],
+  variant: YesNoVariant = 'plain',
 ): Promise<{ bytes: Uint8Array; externalFiles: string[] }> {
   const sourcePath = path.join(folder, source);
   const dir = path.dirname(sourcePath);
@@ -249,6 +256,9 @@ export async function deriveYesNoGraph(
   const chainOutputs = new Set([head, ...chain, ...side].flatMap((n) => n.output));
   graph.value_info = graph.value_info.filter((v) => !chainOutputs.has(v.name));
   const batch = outDims[0] ?? { dim_param: 'batch_size' };
+  const cacheOutputs = graph.output.filter((o) => o.name.startsWith('present'));
+  if (variant === 'with-cache' && cacheOutputs.length === 0)
+    throw notDerivable(source, 'the graph has no present.* key/value outputs');
   graph.output = [
     {
       name: YESNO_OUTPUT,
@@ -259,6 +269,7 @@ export async function deriveYesNoGraph(
         },
       },
     },
+    ...(variant === 'with-cache' ? cacheOutputs : []),
   ];
   graph.initializer.push(...added);
   pruneGraph(graph);
@@ -284,7 +295,12 @@ export async function deriveYesNoGraph(
     ...model.metadata_props.filter((p) => p.key !== 'skill_curator.derived'),
     {
       key: 'skill_curator.derived',
-      value: JSON.stringify({ from: path.basename(source), output: YESNO_OUTPUT, tokens }),
+      value: JSON.stringify({
+        from: path.basename(source),
+        output: YESNO_OUTPUT,
+        tokens,
+        ...(variant === 'with-cache' ? { variant } : {}),
+      }),
     },
   ];
   return { bytes: encodeModel(model), externalFiles: [...externalFiles].sort() };
