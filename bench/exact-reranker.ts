@@ -5,6 +5,8 @@
 // skip. A full selection takes many minutes per path on 2 cores: by default a fixed, evenly spread subset of the
 // pairs is scored and the seconds are extrapolated by tokens (the output says so); --all scores every pair.
 // Run: npm run bench:exact -- [--model ~/models/q3-rerank] [--task hh-01] [--every 6] [--all] [--threads 2] [--json]
+//   [--kv-model ~/models/q3-rerank-kv]  the same weights exported with a key/value cache (bench/qwen3-shape-kv.py):
+//   adds the `prefix` path, which runs each query's prompt prefix once and only documents per pair.
 //   [--q8]  also the yes/no graph on q8 weights, quantised here as onnxruntime's quantize_dynamic would (a test
 //   fixture: the Python quantizer is not installed); its r differ from fp32 by design.
 import { execFileSync } from 'node:child_process';
@@ -34,6 +36,7 @@ const settings = defaultSettings();
 const { values: args } = parseArgs({
   options: {
     model: { type: 'string', default: path.join(os.homedir(), 'models', 'q3-rerank') },
+    'kv-model': { type: 'string', default: path.join(os.homedir(), 'models', 'q3-rerank-kv') },
     task: { type: 'string', default: 'hh-01' },
     'recall-k': { type: 'string', default: '30' },
     every: { type: 'string', default: '6' },
@@ -61,10 +64,19 @@ const newBudget = (use: ScoreUse) =>
   use === 'align' ? settings.selection.crossEncoderAlignMaxTokens : settings.selection.crossEncoderMaxTokens;
 
 /** What the app did before this change, what it does now, and now on q8 weights (--q8: quantised here first). */
+const newPath = { head: 'yes-no', maxBatchSize: Number(args['new-batch']), budget: newBudget } as const;
 const paths = {
-  old: { head: 'full', dtype: 'fp32', maxBatchSize: settings.models.rerankBatchSize, budget: () => 1024 },
-  new: { head: 'yes-no', dtype: 'fp32', maxBatchSize: Number(args['new-batch']), budget: newBudget },
-  q8: { head: 'yes-no', dtype: 'q8', maxBatchSize: Number(args['new-batch']), budget: newBudget },
+  old: {
+    head: 'full',
+    dtype: 'fp32',
+    maxBatchSize: settings.models.rerankBatchSize,
+    budget: () => 1024,
+    prefixCache: false,
+    kv: false,
+  },
+  new: { ...newPath, dtype: 'fp32', prefixCache: false, kv: false },
+  prefix: { ...newPath, dtype: 'fp32', prefixCache: true, kv: true },
+  q8: { ...newPath, dtype: 'q8', prefixCache: false, kv: false },
 } as const;
 type PathName = keyof typeof paths;
 
@@ -87,8 +99,12 @@ function peakRssMB(): number {
 }
 
 async function child(name: PathName, input: string): Promise<void> {
-  const { folder, pairs } = JSON.parse(readFileSync(input, 'utf8')) as { folder: string; pairs: BenchPair[] };
+  const { folders, pairs } = JSON.parse(readFileSync(input, 'utf8')) as {
+    folders: { plain: string; kv?: string };
+    pairs: BenchPair[];
+  };
   const p = paths[name];
+  const folder = p.kv ? folders.kv! : folders.plain;
   const encoder = await createOnnxCrossEncoder({
     folder,
     dtype: p.dtype,
@@ -96,6 +112,7 @@ async function child(name: PathName, input: string): Promise<void> {
     threads: Number(args.threads),
     head: p.head === 'full' ? 'full' : 'yes-no',
     maxBatchSize: p.maxBatchSize,
+    prefixCache: p.prefixCache,
   });
   let t = performance.now();
   const info = await encoder.load();
@@ -198,7 +215,15 @@ async function main(): Promise<void> {
     throw new Error(`${args.model} has no onnx/model.onnx (../shared/tools/qwen3_shape_model.py writes one)`);
   const folder = modelFolder(args.model);
   // The old path runs first: it is the reference for seconds and for r.
-  const names: PathName[] = args.q8 ? ['old', 'new', 'q8'] : ['old', 'new'];
+  const kvFolder = existsSync(path.join(args['kv-model'], 'onnx', 'model.onnx'))
+    ? modelFolder(args['kv-model'])
+    : undefined;
+  const names: PathName[] = [
+    'old',
+    'new',
+    ...(kvFolder ? (['prefix'] as const) : []),
+    ...(args.q8 ? (['q8'] as const) : []),
+  ];
   const q8File = path.join(folder, 'onnx', 'model_quantized.onnx');
   if (args.q8 && !existsSync(q8File)) {
     const t = performance.now();
@@ -217,7 +242,16 @@ async function main(): Promise<void> {
       const these = pairs.filter((p) => p.use === u);
       if (!these.length) return n;
       const ids = rerankerPromptIds(encode, these[0]!.instruction, these, paths[name].budget(u));
-      return n + ids.reduce((m, p) => m + p.ids.length, 0);
+      const whole = ids.reduce((m, p) => m + p.ids.length, 0);
+      if (!paths[name].prefixCache) return n + whole;
+      // Tokens the model computes when each shared head runs once (a head of one pair runs whole).
+      const byQuery = new Map<string, number[]>();
+      these.forEach((p, i) => byQuery.set(p.query, [...(byQuery.get(p.query) ?? []), ids[i]!.headLength]));
+      const saved = [...byQuery.values()].reduce(
+        (m, h) => m + (h.length > 1 ? (h.length - 1) * h[0]! : 0),
+        0,
+      );
+      return n + whole - saved;
     }, 0);
   // A prefix cache would compute the head (system line, instruction, query, "<Document>:") once per query.
   let headTokens = 0;
@@ -234,7 +268,7 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-exact-'));
   const input = path.join(dir, 'pairs.json');
-  writeFileSync(input, JSON.stringify({ folder, pairs: subset }));
+  writeFileSync(input, JSON.stringify({ folders: { plain: folder, kv: kvFolder }, pairs: subset }));
   const results: Record<PathName, ChildResult> = {} as Record<PathName, ChildResult>;
   try {
     for (const name of names) {
@@ -282,7 +316,9 @@ async function main(): Promise<void> {
       fullSelection: { pairs: all.length, tokens: fullTokens, seconds: perToken * fullTokens },
     };
   });
-  const [oldRow, newRow, q8Row] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]?];
+  const [oldRow, newRow] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  const q8Row = rows.find((r) => r.path === 'q8');
+  const prefixRow = rows.find((r) => r.path === 'prefix');
   const summary = {
     task: args.task,
     K: Number(args['recall-k']),
@@ -293,6 +329,14 @@ async function main(): Promise<void> {
     maxAbsDeltaR: maxDr,
     /** The spread of r on the old path: a zero |Δr| means something only when r varies. */
     rRange: [Math.min(...results.old.r), Math.max(...results.old.r)],
+    ...(prefixRow
+      ? {
+          prefix: {
+            speedup: oldRow.fullSelection.seconds / prefixRow.fullSelection.seconds,
+            maxAbsDeltaR: maxDelta('prefix'),
+          },
+        }
+      : {}),
     ...(q8Row
       ? {
           q8: {
@@ -322,6 +366,10 @@ async function main(): Promise<void> {
   console.log(
     `\nSpeed-up per full selection: ${summary.speedup.toFixed(2)}x; max |Δr| = ${maxDr.toExponential(2)}`,
   );
+  if (summary.prefix)
+    console.log(
+      `prefix reuse: ${summary.prefix.speedup.toFixed(2)}x, max |Δr| vs old = ${summary.prefix.maxAbsDeltaR.toExponential(2)}`,
+    );
   if (summary.q8)
     console.log(
       `q8 (not the same model): ${summary.q8.speedup.toFixed(2)}x, max |Δr| vs fp32 = ${summary.q8.maxAbsDeltaR.toFixed(3)}`,
