@@ -220,7 +220,7 @@ export async function deriveYesNoGraph(
   const headWeight = transposed
     ? read(weight).pickRowsTransposed(tokens, 'yesno/lm_head')
     : read(weight).pickLast(tokens, 'yesno/lm_head');
-  const added: TensorProto[] = [headWeight];
+  const added: TensorProto[] = [];
   const replace = (node: NodeProto, index: number, t: TensorProto) => {
     node.input[index] = t.name;
     added.push(t);
