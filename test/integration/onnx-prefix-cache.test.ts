@@ -6,6 +6,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addDerivedModel } from '../../src/core/models/manager/derived-model';
+import { verifyModelFolder } from '../../src/core/models/manager/verify-folder';
 import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { ensureTinyQwen3, type TinyQwen3Options } from '../fixtures/tiny-models/tiny-qwen3';
 
@@ -71,6 +73,15 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     expect(order(cached.r)).toEqual(order(full.r));
     // Two shared heads ran once each instead of once per document.
     expect(cached.stats.tokens).toBeLessThan(whole.stats.tokens);
+  });
+
+  it('derives the with-cache graph when the model is added, and scoring runs that file', async () => {
+    const folder = copyOf({ head: 'lm', pastKeyValues: true });
+    const report = await addDerivedModel(await verifyModelFolder(folder, 'reranker'));
+    expect(report.derivedFile).toBe('onnx/model.yesno-kv.onnx');
+    const { info } = await scores(folder, {});
+    expect(info.file).toBe(report.derivedFile);
+    expect(info.outputNames).toEqual(['yes_no_logits', 'present.0.key', 'present.0.value']);
   });
 
   it('runs whole prompts on an export without a cache', async () => {
