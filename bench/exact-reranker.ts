@@ -85,6 +85,8 @@ interface ChildResult {
   file: string;
   loadS: number;
   scoreS: number;
+  /** CPU seconds (user + system, all threads) while scoring: steadier than wall time on a shared machine. */
+  cpuS: number;
   tokens: number;
   paddedTokens: number;
   batches: number;
@@ -119,6 +121,7 @@ async function child(name: PathName, input: string): Promise<void> {
   const loadS = (performance.now() - t) / 1000;
   const r = new Array<number>(pairs.length);
   t = performance.now();
+  const cpu0 = process.cpuUsage();
   for (const use of uses) {
     const index = pairs.flatMap((q, i) => (q.use === use ? [i] : []));
     if (index.length === 0) continue;
@@ -129,11 +132,14 @@ async function child(name: PathName, input: string): Promise<void> {
     index.forEach((i, k) => (r[i] = scores[k]!.r));
   }
   const scoreS = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuS = (cpu.user + cpu.system) / 1e6;
   const result: ChildResult = {
     path: name,
     file: info.file,
     loadS,
     scoreS,
+    cpuS,
     ...encoder.stats,
     peakRssMB: peakRssMB(),
     r,
@@ -303,6 +309,7 @@ async function main(): Promise<void> {
     const res = results[name];
     const fullTokens = tokensOf(all, name);
     const perToken = res.scoreS / res.tokens;
+    const cpuPerToken = res.cpuS / res.tokens;
     return {
       path: name,
       file: res.file,
@@ -313,7 +320,13 @@ async function main(): Promise<void> {
       scoreS: res.scoreS,
       loadS: res.loadS,
       peakRssMB: Math.round(res.peakRssMB),
-      fullSelection: { pairs: all.length, tokens: fullTokens, seconds: perToken * fullTokens },
+      cpuS: res.cpuS,
+      fullSelection: {
+        pairs: all.length,
+        tokens: fullTokens,
+        seconds: perToken * fullTokens,
+        cpuSeconds: cpuPerToken * fullTokens,
+      },
     };
   });
   const [oldRow, newRow] = rows as [(typeof rows)[0], (typeof rows)[0]];
@@ -326,6 +339,7 @@ async function main(): Promise<void> {
     pairsByUse: Object.fromEntries(uses.map((u) => [u, all.filter((p) => p.use === u).length])),
     rows,
     speedup: oldRow.fullSelection.seconds / newRow.fullSelection.seconds,
+    cpuSpeedup: oldRow.fullSelection.cpuSeconds / newRow.fullSelection.cpuSeconds,
     maxAbsDeltaR: maxDr,
     /** The spread of r on the old path: a zero |Δr| means something only when r varies. */
     rRange: [Math.min(...results.old.r), Math.max(...results.old.r)],
@@ -333,6 +347,7 @@ async function main(): Promise<void> {
       ? {
           prefix: {
             speedup: oldRow.fullSelection.seconds / prefixRow.fullSelection.seconds,
+            cpuSpeedup: oldRow.fullSelection.cpuSeconds / prefixRow.fullSelection.cpuSeconds,
             maxAbsDeltaR: maxDelta('prefix'),
           },
         }
@@ -364,11 +379,12 @@ async function main(): Promise<void> {
         ` full selection ${r.fullSelection.tokens} tokens ≈ ${r.fullSelection.seconds.toFixed(0)} s`,
     );
   console.log(
-    `\nSpeed-up per full selection: ${summary.speedup.toFixed(2)}x; max |Δr| = ${maxDr.toExponential(2)}`,
+    `\nSpeed-up per full selection: ${summary.speedup.toFixed(2)}x wall, ${summary.cpuSpeedup.toFixed(2)}x CPU;` +
+      ` max |Δr| = ${maxDr.toExponential(2)}`,
   );
   if (summary.prefix)
     console.log(
-      `prefix reuse: ${summary.prefix.speedup.toFixed(2)}x, max |Δr| vs old = ${summary.prefix.maxAbsDeltaR.toExponential(2)}`,
+      `prefix reuse: ${summary.prefix.speedup.toFixed(2)}x wall, ${summary.prefix.cpuSpeedup.toFixed(2)}x CPU, max |Δr| vs old = ${summary.prefix.maxAbsDeltaR.toExponential(2)}`,
     );
   if (summary.q8)
     console.log(

@@ -5,9 +5,11 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as ort from 'onnxruntime-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDerivedModel } from '../../src/core/models/manager/derived-model';
 import { verifyModelFolder } from '../../src/core/models/manager/verify-folder';
+import { computePrefixCache, rowFeeds } from '../../src/core/models/onnx/prefix-cache';
 import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { ensureTinyQwen3, type TinyQwen3Options } from '../fixtures/tiny-models/tiny-qwen3';
 
@@ -82,6 +84,14 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     const { info } = await scores(folder, {});
     expect(info.file).toBe(report.derivedFile);
     expect(info.outputNames).toEqual(['yes_no_logits', 'present.0.key', 'present.0.value']);
+    // The prefix run keeps its cache; document runs return none (cache_keep = 0), so a batch holds no 28-layer copy.
+    const session = await ort.InferenceSession.create(path.join(folder, report.derivedFile!));
+    const cache = await computePrefixCache(ort, session, [1, 2, 3, 4]);
+    expect(cache.past.get('past_key_values.0.key')!.dims).toEqual([1, 1, 4, 16]);
+    const rows = await session.run(rowFeeds(ort, session, [[5, 6], [7]], 0, cache));
+    expect(rows['present.0.key']!.dims).toEqual([2, 1, 0, 16]);
+    expect(rows.yes_no_logits!.dims).toEqual([2, 1, 2]);
+    await session.release();
   });
 
   it('runs whole prompts on an export without a cache', async () => {

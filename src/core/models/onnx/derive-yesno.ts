@@ -20,8 +20,14 @@ import {
 import { TensorBytes } from './tensor-bytes';
 
 /** Bump when the derivation changes: older derived files are then made again. */
-export const YESNO_DERIVATION = 1;
+export const YESNO_DERIVATION = 2;
 export const YESNO_OUTPUT = 'yes_no_logits';
+/**
+ * Input of the with-cache variant: how many positions of the key/value cache to return (int64 [1]). The prefix run
+ * asks for all of them; document runs ask for 0, so their caches are not kept as outputs (graph outputs cannot be
+ * freed or reused while a run lasts: 28 layers of keys and values for a whole batch).
+ */
+export const CACHE_KEEP_INPUT = 'cache_keep';
 const INLINE_REFERENCE_BYTES = 1 << 20;
 
 export interface YesNoModel {
@@ -271,6 +277,11 @@ export async function deriveYesNoGraph(
     },
     ...(variant === 'with-cache' ? cacheOutputs : []),
   ];
+  if (variant === 'with-cache')
+    sliceCacheOutputs(
+      graph,
+      cacheOutputs.map((o) => o.name),
+    );
   graph.initializer.push(...added);
   pruneGraph(graph);
 
@@ -309,4 +320,26 @@ export async function deriveYesNoGraph(
 function int64Tensor(name: string, values: number[]): TensorProto {
   const data = BigInt64Array.from(values.map(BigInt));
   return { name, dims: [values.length], data_type: TensorType.INT64, raw_data: new Uint8Array(data.buffer) };
+}
+
+/** Each present.* output becomes its first `cache_keep` positions (axis 2) of the cache the layer computed. */
+function sliceCacheOutputs(graph: GraphProto, names: string[]): void {
+  graph.input.push({
+    name: CACHE_KEEP_INPUT,
+    type: { tensor_type: { elem_type: TensorType.INT64, shape: { dim: [{ dim_value: 1 }] } } },
+  });
+  graph.initializer.push(int64Tensor('yesno/cache_start', [0]), int64Tensor('yesno/cache_axis', [2]));
+  const renamed = new Map(names.map((n) => [n, `yesno/full/${n}`]));
+  for (const node of graph.node) {
+    node.output = node.output.map((o) => renamed.get(o) ?? o);
+    node.input = node.input.map((i) => renamed.get(i) ?? i);
+  }
+  graph.value_info = graph.value_info.filter((v) => !renamed.has(v.name));
+  for (const [name, full] of renamed)
+    graph.node.push({
+      name: `yesno/keep/${name}`,
+      op_type: 'Slice',
+      input: [full, 'yesno/cache_start', CACHE_KEEP_INPUT, 'yesno/cache_axis'],
+      output: [name],
+    });
 }

@@ -4,6 +4,7 @@
 // count real tokens (prefix length + tokens before), so each row sees exactly what the whole prompt would have seen.
 import type * as Ort from 'onnxruntime-node';
 import { leftPad } from './batches';
+import { CACHE_KEEP_INPUT } from './derive-yesno';
 
 export interface PrefixCache {
   /** Prefix tokens the cache holds. */
@@ -35,7 +36,8 @@ function extraFeeds(
   for (const meta of session.inputMetadata) {
     const name = meta.name;
     if (name in feeds) continue;
-    if (name === 'num_logits_to_keep' || name === 'logits_to_keep')
+    if (name === CACHE_KEEP_INPUT) feeds[name] = new ort.Tensor('int64', BigInt64Array.of(0n), [1]);
+    else if (name === 'num_logits_to_keep' || name === 'logits_to_keep')
       feeds[name] = new ort.Tensor('int64', BigInt64Array.of(1n), []);
     else if (name === 'use_cache_branch') feeds[name] = new ort.Tensor('bool', [cache !== undefined], [1]);
     else if (name.startsWith('past_key_values.') && meta.isTensor) {
@@ -104,7 +106,10 @@ export async function computePrefixCache(
   prefix: number[],
 ): Promise<PrefixCache> {
   const presents = session.outputNames.filter((n) => n.startsWith('present'));
-  const out = await session.run(rowFeeds(ort, session, [prefix], 0), presents);
+  const feeds = rowFeeds(ort, session, [prefix], 0);
+  if (CACHE_KEEP_INPUT in feeds)
+    feeds[CACHE_KEEP_INPUT] = new ort.Tensor('int64', BigInt64Array.of(BigInt(prefix.length)), [1]);
+  const out = await session.run(feeds, presents);
   const past = new Map<string, Ort.Tensor>();
   for (const name of presents) {
     const t = out[name];
