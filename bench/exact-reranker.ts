@@ -41,6 +41,11 @@ const { values: args } = parseArgs({
     'recall-k': { type: 'string', default: '30' },
     every: { type: 'string', default: '6' },
     all: { type: 'boolean', default: false },
+    /** Subset that keeps queries whole: the first N documents of each query, at most --queries queries per use. */
+    'per-query': { type: 'string' },
+    queries: { type: 'string', default: '2' },
+    /** Runs the paths after the first again in reverse order (old, new, prefix, prefix, new): drift cancels out. */
+    abba: { type: 'boolean', default: false },
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
     q8: { type: 'boolean', default: false },
@@ -239,7 +244,15 @@ async function main(): Promise<void> {
   const all = await selectionPairs();
   const every = args.all ? 1 : Number(args.every);
   // Every n-th pair of each use: the subset keeps each use's share and its spread of lengths.
-  const subset = uses.flatMap((u) => all.filter((p) => p.use === u).filter((_, i) => i % every === 0));
+  const perQuery = args['per-query'] ? Number(args['per-query']) : 0;
+  const subset = perQuery
+    ? uses.flatMap((u) => {
+        const groups = new Map<string, BenchPair[]>();
+        for (const p of all.filter((x) => x.use === u))
+          groups.set(p.query, [...(groups.get(p.query) ?? []), p]);
+        return [...groups.values()].slice(0, Number(args.queries)).flatMap((g) => g.slice(0, perQuery));
+      })
+    : uses.flatMap((u) => all.filter((p) => p.use === u).filter((_, i) => i % every === 0));
 
   const tokenizer = await AutoTokenizer.from_pretrained(folder);
   const encode = (s: string) => tokenizer.encode(s, { add_special_tokens: false });
@@ -277,7 +290,8 @@ async function main(): Promise<void> {
   writeFileSync(input, JSON.stringify({ folders: { plain: folder, kv: kvFolder }, pairs: subset }));
   const results: Record<PathName, ChildResult> = {} as Record<PathName, ChildResult>;
   try {
-    for (const name of names) {
+    const order = args.abba ? [...names, ...names.slice(1).reverse()] : names;
+    for (const name of order) {
       const out = execFileSync(
         process.execPath,
         [
@@ -294,9 +308,23 @@ async function main(): Promise<void> {
         ],
         { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
       );
-      results[name] = JSON.parse(out.toString()) as ChildResult;
-      const { r: _r, ...shown } = results[name];
+      const res = JSON.parse(out.toString()) as ChildResult;
+      const { r: _r, ...shown } = res;
       console.error(JSON.stringify(shown));
+      const before = results[name];
+      // A path run twice: its seconds and tokens add up, its r are the first run's (they are the same).
+      results[name] = before
+        ? {
+            ...before,
+            loadS: before.loadS + res.loadS,
+            scoreS: before.scoreS + res.scoreS,
+            cpuS: before.cpuS + res.cpuS,
+            tokens: before.tokens + res.tokens,
+            paddedTokens: before.paddedTokens + res.paddedTokens,
+            batches: before.batches + res.batches,
+            peakRssMB: Math.max(before.peakRssMB, res.peakRssMB),
+          }
+        : res;
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -335,7 +363,12 @@ async function main(): Promise<void> {
   const summary = {
     task: args.task,
     K: Number(args['recall-k']),
-    subset: every === 1 ? 'all pairs' : `every ${every}th pair of each use (seconds extrapolated by tokens)`,
+    subset: perQuery
+      ? `the first ${perQuery} documents of the first ${args.queries} queries of each use (seconds extrapolated by tokens)`
+      : every === 1
+        ? 'all pairs'
+        : `every ${every}th pair of each use (seconds extrapolated by tokens)`,
+    runs: args.abba ? 'each path after old twice, in the order old, new, prefix, prefix, new (sums)' : 'once',
     pairsByUse: Object.fromEntries(uses.map((u) => [u, all.filter((p) => p.use === u).length])),
     rows,
     speedup: oldRow.fullSelection.seconds / newRow.fullSelection.seconds,
