@@ -28,6 +28,7 @@ const pairs = [
   { query: 'A query with one document only, which runs whole.', document: documents[0]! },
 ];
 
+// Each test loads the tiny model three times; on a loaded 2-core machine that takes minutes, not the default 60 s.
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'prefix-cache-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -75,7 +76,7 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     expect(order(cached.r)).toEqual(order(full.r));
     // Two shared heads ran once each instead of once per document.
     expect(cached.stats.tokens).toBeLessThan(whole.stats.tokens);
-  });
+  }, 300_000);
 
   it('derives the with-cache graph when the model is added, and scoring runs that file', async () => {
     const folder = copyOf({ head: 'lm', pastKeyValues: true });
@@ -92,7 +93,7 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     expect(rows['present.0.key']!.dims).toEqual([2, 1, 0, 16]);
     expect(rows.yes_no_logits!.dims).toEqual([2, 1, 2]);
     await session.release();
-  });
+  }, 300_000);
 
   it('runs whole prompts on an export without a cache', async () => {
     const folder = copyOf({ head: 'lm' });
@@ -101,5 +102,5 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     expect(plain.info.prefixCache).toBeUndefined();
     expect(plain.info.file).toBe('onnx/model.yesno.onnx');
     expect(maxAbsDiff(plain.r, full.r)).toBeLessThan(1e-5);
-  });
+  }, 300_000);
 });
