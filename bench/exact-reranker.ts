@@ -46,6 +46,8 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '2' },
     /** Runs the paths after the first again in reverse order (old, new, prefix, prefix, new): drift cancels out. */
     abba: { type: 'boolean', default: false },
+    /** Only these paths, in this order (comma-separated: old, new, prefix, q8); r are compared with the first. */
+    paths: { type: 'string' },
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
     q8: { type: 'boolean', default: false },
@@ -229,14 +231,12 @@ async function main(): Promise<void> {
   const kvFolder = existsSync(path.join(args['kv-model'], 'onnx', 'model.onnx'))
     ? modelFolder(args['kv-model'])
     : undefined;
-  const names: PathName[] = [
-    'old',
-    'new',
-    ...(kvFolder ? (['prefix'] as const) : []),
-    ...(args.q8 ? (['q8'] as const) : []),
-  ];
+  const names: PathName[] = args.paths
+    ? (args.paths.split(',') as PathName[])
+    : ['old', 'new', ...(kvFolder ? (['prefix'] as const) : []), ...(args.q8 ? (['q8'] as const) : [])];
+  const needsQ8 = names.includes('q8');
   const q8File = path.join(folder, 'onnx', 'model_quantized.onnx');
-  if (args.q8 && !existsSync(q8File)) {
+  if (needsQ8 && !existsSync(q8File)) {
     const t = performance.now();
     quantizeDynamic(path.join(folder, 'onnx', 'model.onnx'), q8File);
     console.error(`wrote ${q8File} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
@@ -330,8 +330,9 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const reference = results[names[0]!];
   const maxDelta = (name: PathName) =>
-    Math.max(...results.old.r.map((r, i) => Math.abs(r - results[name].r[i]!)));
+    results[name] ? Math.max(...reference.r.map((r, i) => Math.abs(r - results[name].r[i]!))) : NaN;
   const maxDr = maxDelta('new');
   const rows = names.map((name) => {
     const res = results[name];
@@ -357,7 +358,9 @@ async function main(): Promise<void> {
       },
     };
   });
-  const [oldRow, newRow] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  // Ratios against the first path run (old unless --paths says otherwise).
+  const oldRow = rows[0]!;
+  const newRow = rows.find((r) => r.path === 'new') ?? oldRow;
   const q8Row = rows.find((r) => r.path === 'q8');
   const prefixRow = rows.find((r) => r.path === 'prefix');
   const summary = {

@@ -201,8 +201,11 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
             : undefined;
         if (prefix) addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
         const rowOf = (i: number) => prompts[i]?.ids.slice(prefix ? group.headLength : 0) ?? [];
+        // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
+        // batch of the same rows would.
+        const cached = prefix?.length ?? 0;
         for (const part of planBatches(
-          group.indices.map((i) => rowOf(i).length),
+          group.indices.map((i) => cached + rowOf(i).length),
           limits,
         )) {
           if (opts.signal?.aborted)
