@@ -378,7 +378,7 @@ async function main(): Promise<void> {
     cpuSpeedup: oldRow.fullSelection.cpuSeconds / newRow.fullSelection.cpuSeconds,
     maxAbsDeltaR: maxDr,
     /** The spread of r on the old path: a zero |Δr| means something only when r varies. */
-    rRange: [Math.min(...results.old.r), Math.max(...results.old.r)],
+    rRange: [Math.min(...reference.r), Math.max(...reference.r)],
     ...(prefixRow
       ? {
           prefix: {
