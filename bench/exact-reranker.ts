@@ -5,6 +5,8 @@
 // skip. A full selection takes many minutes per path on 2 cores: by default a fixed, evenly spread subset of the
 // pairs is scored and the seconds are extrapolated by tokens (the output says so); --all scores every pair.
 // Run: npm run bench:exact -- [--model ~/models/q3-rerank] [--task hh-01] [--every 6] [--all] [--threads 2] [--json]
+//   [--kv-model ~/models/q3-rerank-kv]  the same weights exported with a key/value cache (bench/qwen3-shape-kv.py):
+//   adds the `prefix` path, which runs each query's prompt prefix once and only documents per pair.
 //   [--q8]  also the yes/no graph on q8 weights, quantised here as onnxruntime's quantize_dynamic would (a test
 //   fixture: the Python quantizer is not installed); its r differ from fp32 by design.
 import { execFileSync } from 'node:child_process';
@@ -34,10 +36,18 @@ const settings = defaultSettings();
 const { values: args } = parseArgs({
   options: {
     model: { type: 'string', default: path.join(os.homedir(), 'models', 'q3-rerank') },
+    'kv-model': { type: 'string', default: path.join(os.homedir(), 'models', 'q3-rerank-kv') },
     task: { type: 'string', default: 'hh-01' },
     'recall-k': { type: 'string', default: '30' },
     every: { type: 'string', default: '6' },
     all: { type: 'boolean', default: false },
+    /** Subset that keeps queries whole: the first N documents of each query, at most --queries queries per use. */
+    'per-query': { type: 'string' },
+    queries: { type: 'string', default: '2' },
+    /** Runs the paths after the first again in reverse order (old, new, prefix, prefix, new): drift cancels out. */
+    abba: { type: 'boolean', default: false },
+    /** Only these paths, in this order (comma-separated: old, new, prefix, q8); r are compared with the first. */
+    paths: { type: 'string' },
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
     q8: { type: 'boolean', default: false },
@@ -61,10 +71,19 @@ const newBudget = (use: ScoreUse) =>
   use === 'align' ? settings.selection.crossEncoderAlignMaxTokens : settings.selection.crossEncoderMaxTokens;
 
 /** What the app did before this change, what it does now, and now on q8 weights (--q8: quantised here first). */
+const newPath = { head: 'yes-no', maxBatchSize: Number(args['new-batch']), budget: newBudget } as const;
 const paths = {
-  old: { head: 'full', dtype: 'fp32', maxBatchSize: settings.models.rerankBatchSize, budget: () => 1024 },
-  new: { head: 'yes-no', dtype: 'fp32', maxBatchSize: Number(args['new-batch']), budget: newBudget },
-  q8: { head: 'yes-no', dtype: 'q8', maxBatchSize: Number(args['new-batch']), budget: newBudget },
+  old: {
+    head: 'full',
+    dtype: 'fp32',
+    maxBatchSize: settings.models.rerankBatchSize,
+    budget: () => 1024,
+    prefixCache: false,
+    kv: false,
+  },
+  new: { ...newPath, dtype: 'fp32', prefixCache: false, kv: false },
+  prefix: { ...newPath, dtype: 'fp32', prefixCache: true, kv: true },
+  q8: { ...newPath, dtype: 'q8', prefixCache: false, kv: false },
 } as const;
 type PathName = keyof typeof paths;
 
@@ -73,6 +92,8 @@ interface ChildResult {
   file: string;
   loadS: number;
   scoreS: number;
+  /** CPU seconds (user + system, all threads) while scoring: steadier than wall time on a shared machine. */
+  cpuS: number;
   tokens: number;
   paddedTokens: number;
   batches: number;
@@ -87,8 +108,12 @@ function peakRssMB(): number {
 }
 
 async function child(name: PathName, input: string): Promise<void> {
-  const { folder, pairs } = JSON.parse(readFileSync(input, 'utf8')) as { folder: string; pairs: BenchPair[] };
+  const { folders, pairs } = JSON.parse(readFileSync(input, 'utf8')) as {
+    folders: { plain: string; kv?: string };
+    pairs: BenchPair[];
+  };
   const p = paths[name];
+  const folder = p.kv ? folders.kv! : folders.plain;
   const encoder = await createOnnxCrossEncoder({
     folder,
     dtype: p.dtype,
@@ -96,12 +121,14 @@ async function child(name: PathName, input: string): Promise<void> {
     threads: Number(args.threads),
     head: p.head === 'full' ? 'full' : 'yes-no',
     maxBatchSize: p.maxBatchSize,
+    prefixCache: p.prefixCache,
   });
   let t = performance.now();
   const info = await encoder.load();
   const loadS = (performance.now() - t) / 1000;
   const r = new Array<number>(pairs.length);
   t = performance.now();
+  const cpu0 = process.cpuUsage();
   for (const use of uses) {
     const index = pairs.flatMap((q, i) => (q.use === use ? [i] : []));
     if (index.length === 0) continue;
@@ -112,11 +139,14 @@ async function child(name: PathName, input: string): Promise<void> {
     index.forEach((i, k) => (r[i] = scores[k]!.r));
   }
   const scoreS = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuS = (cpu.user + cpu.system) / 1e6;
   const result: ChildResult = {
     path: name,
     file: info.file,
     loadS,
     scoreS,
+    cpuS,
     ...encoder.stats,
     peakRssMB: peakRssMB(),
     r,
@@ -198,9 +228,15 @@ async function main(): Promise<void> {
     throw new Error(`${args.model} has no onnx/model.onnx (../shared/tools/qwen3_shape_model.py writes one)`);
   const folder = modelFolder(args.model);
   // The old path runs first: it is the reference for seconds and for r.
-  const names: PathName[] = args.q8 ? ['old', 'new', 'q8'] : ['old', 'new'];
+  const kvFolder = existsSync(path.join(args['kv-model'], 'onnx', 'model.onnx'))
+    ? modelFolder(args['kv-model'])
+    : undefined;
+  const names: PathName[] = args.paths
+    ? (args.paths.split(',') as PathName[])
+    : ['old', 'new', ...(kvFolder ? (['prefix'] as const) : []), ...(args.q8 ? (['q8'] as const) : [])];
+  const needsQ8 = names.includes('q8');
   const q8File = path.join(folder, 'onnx', 'model_quantized.onnx');
-  if (args.q8 && !existsSync(q8File)) {
+  if (needsQ8 && !existsSync(q8File)) {
     const t = performance.now();
     quantizeDynamic(path.join(folder, 'onnx', 'model.onnx'), q8File);
     console.error(`wrote ${q8File} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
@@ -208,7 +244,15 @@ async function main(): Promise<void> {
   const all = await selectionPairs();
   const every = args.all ? 1 : Number(args.every);
   // Every n-th pair of each use: the subset keeps each use's share and its spread of lengths.
-  const subset = uses.flatMap((u) => all.filter((p) => p.use === u).filter((_, i) => i % every === 0));
+  const perQuery = args['per-query'] ? Number(args['per-query']) : 0;
+  const subset = perQuery
+    ? uses.flatMap((u) => {
+        const groups = new Map<string, BenchPair[]>();
+        for (const p of all.filter((x) => x.use === u))
+          groups.set(p.query, [...(groups.get(p.query) ?? []), p]);
+        return [...groups.values()].slice(0, Number(args.queries)).flatMap((g) => g.slice(0, perQuery));
+      })
+    : uses.flatMap((u) => all.filter((p) => p.use === u).filter((_, i) => i % every === 0));
 
   const tokenizer = await AutoTokenizer.from_pretrained(folder);
   const encode = (s: string) => tokenizer.encode(s, { add_special_tokens: false });
@@ -217,7 +261,16 @@ async function main(): Promise<void> {
       const these = pairs.filter((p) => p.use === u);
       if (!these.length) return n;
       const ids = rerankerPromptIds(encode, these[0]!.instruction, these, paths[name].budget(u));
-      return n + ids.reduce((m, p) => m + p.ids.length, 0);
+      const whole = ids.reduce((m, p) => m + p.ids.length, 0);
+      if (!paths[name].prefixCache) return n + whole;
+      // Tokens the model computes when each shared head runs once (a head of one pair runs whole).
+      const byQuery = new Map<string, number[]>();
+      these.forEach((p, i) => byQuery.set(p.query, [...(byQuery.get(p.query) ?? []), ids[i]!.headLength]));
+      const saved = [...byQuery.values()].reduce(
+        (m, h) => m + (h.length > 1 ? (h.length - 1) * h[0]! : 0),
+        0,
+      );
+      return n + whole - saved;
     }, 0);
   // A prefix cache would compute the head (system line, instruction, query, "<Document>:") once per query.
   let headTokens = 0;
@@ -234,10 +287,11 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-exact-'));
   const input = path.join(dir, 'pairs.json');
-  writeFileSync(input, JSON.stringify({ folder, pairs: subset }));
+  writeFileSync(input, JSON.stringify({ folders: { plain: folder, kv: kvFolder }, pairs: subset }));
   const results: Record<PathName, ChildResult> = {} as Record<PathName, ChildResult>;
   try {
-    for (const name of names) {
+    const order = args.abba ? [...names, ...names.slice(1).reverse()] : names;
+    for (const name of order) {
       const out = execFileSync(
         process.execPath,
         [
@@ -254,21 +308,37 @@ async function main(): Promise<void> {
         ],
         { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
       );
-      results[name] = JSON.parse(out.toString()) as ChildResult;
-      const { r: _r, ...shown } = results[name];
+      const res = JSON.parse(out.toString()) as ChildResult;
+      const { r: _r, ...shown } = res;
       console.error(JSON.stringify(shown));
+      const before = results[name];
+      // A path run twice: its seconds and tokens add up, its r are the first run's (they are the same).
+      results[name] = before
+        ? {
+            ...before,
+            loadS: before.loadS + res.loadS,
+            scoreS: before.scoreS + res.scoreS,
+            cpuS: before.cpuS + res.cpuS,
+            tokens: before.tokens + res.tokens,
+            paddedTokens: before.paddedTokens + res.paddedTokens,
+            batches: before.batches + res.batches,
+            peakRssMB: Math.max(before.peakRssMB, res.peakRssMB),
+          }
+        : res;
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const reference = results[names[0]!];
   const maxDelta = (name: PathName) =>
-    Math.max(...results.old.r.map((r, i) => Math.abs(r - results[name].r[i]!)));
+    results[name] ? Math.max(...reference.r.map((r, i) => Math.abs(r - results[name].r[i]!))) : NaN;
   const maxDr = maxDelta('new');
   const rows = names.map((name) => {
     const res = results[name];
     const fullTokens = tokensOf(all, name);
     const perToken = res.scoreS / res.tokens;
+    const cpuPerToken = res.cpuS / res.tokens;
     return {
       path: name,
       file: res.file,
@@ -279,20 +349,45 @@ async function main(): Promise<void> {
       scoreS: res.scoreS,
       loadS: res.loadS,
       peakRssMB: Math.round(res.peakRssMB),
-      fullSelection: { pairs: all.length, tokens: fullTokens, seconds: perToken * fullTokens },
+      cpuS: res.cpuS,
+      fullSelection: {
+        pairs: all.length,
+        tokens: fullTokens,
+        seconds: perToken * fullTokens,
+        cpuSeconds: cpuPerToken * fullTokens,
+      },
     };
   });
-  const [oldRow, newRow, q8Row] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]?];
+  // Ratios against the first path run (old unless --paths says otherwise).
+  const oldRow = rows[0]!;
+  const newRow = rows.find((r) => r.path === 'new') ?? oldRow;
+  const q8Row = rows.find((r) => r.path === 'q8');
+  const prefixRow = rows.find((r) => r.path === 'prefix');
   const summary = {
     task: args.task,
     K: Number(args['recall-k']),
-    subset: every === 1 ? 'all pairs' : `every ${every}th pair of each use (seconds extrapolated by tokens)`,
+    subset: perQuery
+      ? `the first ${perQuery} documents of the first ${args.queries} queries of each use (seconds extrapolated by tokens)`
+      : every === 1
+        ? 'all pairs'
+        : `every ${every}th pair of each use (seconds extrapolated by tokens)`,
+    runs: args.abba ? 'each path after old twice, in the order old, new, prefix, prefix, new (sums)' : 'once',
     pairsByUse: Object.fromEntries(uses.map((u) => [u, all.filter((p) => p.use === u).length])),
     rows,
     speedup: oldRow.fullSelection.seconds / newRow.fullSelection.seconds,
+    cpuSpeedup: oldRow.fullSelection.cpuSeconds / newRow.fullSelection.cpuSeconds,
     maxAbsDeltaR: maxDr,
     /** The spread of r on the old path: a zero |Δr| means something only when r varies. */
-    rRange: [Math.min(...results.old.r), Math.max(...results.old.r)],
+    rRange: [Math.min(...reference.r), Math.max(...reference.r)],
+    ...(prefixRow
+      ? {
+          prefix: {
+            speedup: oldRow.fullSelection.seconds / prefixRow.fullSelection.seconds,
+            cpuSpeedup: oldRow.fullSelection.cpuSeconds / prefixRow.fullSelection.cpuSeconds,
+            maxAbsDeltaR: maxDelta('prefix'),
+          },
+        }
+      : {}),
     ...(q8Row
       ? {
           q8: {
@@ -320,8 +415,13 @@ async function main(): Promise<void> {
         ` full selection ${r.fullSelection.tokens} tokens ≈ ${r.fullSelection.seconds.toFixed(0)} s`,
     );
   console.log(
-    `\nSpeed-up per full selection: ${summary.speedup.toFixed(2)}x; max |Δr| = ${maxDr.toExponential(2)}`,
+    `\nSpeed-up per full selection: ${summary.speedup.toFixed(2)}x wall, ${summary.cpuSpeedup.toFixed(2)}x CPU;` +
+      ` max |Δr| = ${maxDr.toExponential(2)}`,
   );
+  if (summary.prefix)
+    console.log(
+      `prefix reuse: ${summary.prefix.speedup.toFixed(2)}x wall, ${summary.prefix.cpuSpeedup.toFixed(2)}x CPU, max |Δr| vs old = ${summary.prefix.maxAbsDeltaR.toExponential(2)}`,
+    );
   if (summary.q8)
     console.log(
       `q8 (not the same model): ${summary.q8.speedup.toFixed(2)}x, max |Δr| vs fp32 = ${summary.q8.maxAbsDeltaR.toFixed(3)}`,

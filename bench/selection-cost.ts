@@ -3,7 +3,8 @@
 // Run: npx tsx bench/selection-cost.ts [--states none|synthetic] [--recall-k 30] [--encoder ./path/to/module.ts]
 //   [--tasks N] [--time-only]
 //   npx tsx bench/selection-cost.ts --json [--presets exact,fast,mixed,offline] [--repeat 3] [--task hh-01]
-//     [--embed DIR] [--rerank DIR] [--threads 2]: per preset on one 3-stage task with K = 30 (bench/selection-presets.ts)
+//     [--embed DIR] [--rerank DIR] [--rerank-kv DIR] [--threads 2]: per preset on one 3-stage task with K = 30
+//     (bench/selection-presets.ts); add exact@start to the presets for the starting code's exact path as reference
 //   --states synthetic gives every skill a precondition and completion (the worst case for alignment pairs; the
 //   sample library ships unparsed). --encoder loads a module whose default export is `(db) => Promise<CrossEncoder>`
 //   (e.g. the ONNX cross-encoder on the real-shape models) to time selections with it; the default is lexical.
@@ -21,8 +22,7 @@ import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
 import type { ScoreMemo } from '../src/core/select/scores';
 import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
-import { runPresetBench, runPresetChild, type PresetBenchArgs } from './selection-presets';
-import type { SelectionPreset } from '../src/shared/presets';
+import { runPresetBench, runPresetChild, type BenchPreset, type PresetBenchArgs } from './selection-presets';
 import type { SelectionInput, Variant } from '../src/core/select/trace-types';
 import { importSource } from '../src/core/skills/importer';
 import { openDb, type Db } from '../src/core/store/db';
@@ -44,6 +44,7 @@ const { values: args } = parseArgs({
     task: { type: 'string', default: 'hh-01' },
     embed: { type: 'string', default: path.join(os.homedir(), 'models/q3-embed') },
     rerank: { type: 'string', default: path.join(os.homedir(), 'models/q3-rerank') },
+    'rerank-kv': { type: 'string' },
     threads: { type: 'string', default: '2' },
   },
 });
@@ -182,6 +183,7 @@ function presetArgs(): PresetBenchArgs {
     repeat: Number(args.repeat),
     embed: args.embed!,
     rerank: args.rerank!,
+    ...(args['rerank-kv'] ? { rerankKv: args['rerank-kv'] } : {}),
     K,
     task: args.task!,
     threads: Number(args.threads),
@@ -189,7 +191,7 @@ function presetArgs(): PresetBenchArgs {
 }
 
 if (args['preset-child']) {
-  const figures = await runPresetChild(args['preset-child'] as SelectionPreset, presetArgs());
+  const figures = await runPresetChild(args['preset-child'] as BenchPreset, presetArgs());
   console.log(JSON.stringify(figures));
 } else if (args.json || args.presets) {
   const figures = runPresetBench(presetArgs(), import.meta.filename);
@@ -198,6 +200,8 @@ if (args['preset-child']) {
     for (const f of figures)
       console.log(
         `${f.preset.padEnd(8)} ${String(f.pairs).padStart(4)} pairs  ${f.medianSeconds.toFixed(2).padStart(8)} s/selection` +
-          `  load ${f.loadSeconds} s  peak RSS ${f.peakRssMiB} MiB  same as exact: ${f.sameAsExact ?? 'n/a'}  ${JSON.stringify(f.tokens)}`,
+          `  load ${f.loadSeconds} s  peak RSS ${f.peakRssMiB} MiB  same as exact: ${f.sameAsExact ?? 'n/a'}` +
+          (f.vsStart ? `  vs exact@start: ${f.vsStart.speedup}x, same answer ${f.vsStart.sameAnswer}` : '') +
+          `  ${JSON.stringify(f.tokens)}`,
       );
 } else await main();

@@ -4,6 +4,10 @@
 // Uses the random-weight, real-shape Qwen3-0.6B models (../shared/tools/qwen3_shape_model.py): their answers say
 // nothing about quality, only about cost and about whether two scorers agree.
 // Run: npm run bench:selection -- --json [--presets exact,fast,mixed,offline] [--repeat 3] [--embed DIR] [--rerank DIR]
+//   [--rerank-kv DIR]: the reranker exported with a key/value cache (bench/qwen3-shape-kv.py, same weights), which
+//   lets exact and mixed reuse each query's prompt prefix. The preset `exact@start` is the exact preset as the code
+//   before the cross-encoder cuts ran it (full-vocabulary logits, one 1,024-token budget for every use, no prefix
+//   reuse, the export without a cache): the reference for ratios, measured in the same run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,19 +32,27 @@ import { editStates } from '../src/core/states/skill-states';
 import { openDb } from '../src/core/store/db';
 import type { ScorerTier, SelectionPreset } from '../src/shared/presets';
 import { presetTiers, selectionPresets } from '../src/shared/presets';
+import { defaultSettings } from '../src/shared/settings';
 
 export interface PresetBenchArgs {
   presets: string;
   repeat: number;
   embed: string;
   rerank: string;
+  /** The reranker with a key/value cache; exact and mixed use it when given. */
+  rerankKv?: string;
   K: number;
   task: string;
   threads: number;
 }
 
+/** A preset, or `exact@start`: the exact preset run the way the starting code ran it. */
+export type BenchPreset = SelectionPreset | 'exact@start';
+
 export interface PresetFigures {
-  preset: SelectionPreset;
+  preset: BenchPreset;
+  /** The reranker's file and whether prefix reuse ran (cross-encoder presets). */
+  reranker?: { file: string; prefixCache: boolean };
   candidates: number;
   stages: number;
   pairs: number;
@@ -57,6 +69,8 @@ export interface PresetFigures {
   peakRssMiB: number;
   answer: string[];
   sameAsExact?: boolean | null;
+  /** With exact@start in the run: its seconds over this preset's, and whether the answers are the same. */
+  vsStart?: { speedup: number; sameAnswer: boolean };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -82,7 +96,13 @@ function modelFolder(src: string, into: string): string {
 }
 
 /** One preset in this process; prints its figures as one JSON line. */
-export async function runPresetChild(preset: SelectionPreset, args: PresetBenchArgs): Promise<PresetFigures> {
+export async function runPresetChild(
+  benchPreset: BenchPreset,
+  args: PresetBenchArgs,
+): Promise<PresetFigures> {
+  const start = benchPreset === 'exact@start';
+  const preset: SelectionPreset = start ? 'exact' : benchPreset;
+  const settings = defaultSettings();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-presets-'));
   const db = openDb(path.join(dir, 'library.db'));
   try {
@@ -119,6 +139,7 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
     const tiers = new Set<ScorerTier>(Object.values(presetTiers[preset]));
     const meter = new ThroughputMeter();
     let loadSeconds = 0;
+    let reranker: PresetFigures['reranker'];
     let skillSideIndexSeconds: number | null = null;
     let indexTokensPerCpuSecond: number | null = null;
     const disposers: (() => Promise<void>)[] = [];
@@ -128,18 +149,31 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
       if (tiers.has('lexical'))
         fixed.lexical = crossEncoderScoreProvider(createLexicalCrossEncoder(db), { meter });
       if (tiers.has('cross-encoder')) {
+        const source = !start && args.rerankKv ? args.rerankKv : args.rerank;
         const encoder = await createOnnxCrossEncoder({
-          folder: modelFolder(args.rerank, path.join(dir, 'rerank')),
+          folder: modelFolder(source, path.join(dir, 'rerank')),
           device: 'cpu',
           dtype: 'fp32',
           threads: args.threads,
-          maxTokens: 1024,
+          maxBatchSize: settings.models.rerankBatchSize,
+          ...(start ? { head: 'full', prefixCache: false, maxTokens: 1024 } : {}),
         });
         const t0 = performance.now();
-        await encoder.load();
+        const info = await encoder.load();
+        reranker = { file: info.file, prefixCache: info.prefixCache ?? false };
         loadSeconds += (performance.now() - t0) / 1000;
         disposers.push(() => encoder.dispose());
-        fixed['cross-encoder'] = crossEncoderScoreProvider(encoder, { maxTokens: 1024, meter });
+        // As the app does (selection-deps): a document budget, and alignment pairs their own.
+        fixed['cross-encoder'] = crossEncoderScoreProvider(
+          encoder,
+          start
+            ? { maxTokens: 1024, meter }
+            : {
+                maxTokens: settings.selection.crossEncoderMaxTokens,
+                maxTokensByUse: { align: settings.selection.crossEncoderAlignMaxTokens },
+                meter,
+              },
+        );
       }
       if (tiers.has('embedder')) {
         const embedder = await createOnnxEmbedder({
@@ -199,7 +233,8 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
     for (const s of meter.samples()) tokens[`${s.tier}:${s.engine}`] = Math.round(s.tokens / repeat);
     for (const d of disposers) await d();
     return {
-      preset,
+      preset: benchPreset,
+      ...(reranker ? { reranker } : {}),
       candidates: input.candidates.length,
       stages: last!.stages.length,
       pairs: last!.counts.pairs,
@@ -224,9 +259,9 @@ export async function runPresetChild(preset: SelectionPreset, args: PresetBenchA
 
 /** Every preset asked for, each in a child process; answers compared with the exact preset's when it ran. */
 export function runPresetBench(args: PresetBenchArgs, script: string): PresetFigures[] {
-  const presets = args.presets.split(',').map((p) => p.trim()) as SelectionPreset[];
+  const presets = args.presets.split(',').map((p) => p.trim()) as BenchPreset[];
   for (const p of presets)
-    if (!selectionPresets.includes(p))
+    if (p !== 'exact@start' && !selectionPresets.includes(p))
       throw new Error(`Unknown preset ${p}; use ${selectionPresets.join(', ')}`);
   const out: PresetFigures[] = [];
   for (const preset of presets) {
@@ -243,6 +278,7 @@ export function runPresetBench(args: PresetBenchArgs, script: string): PresetFig
         args.embed,
         '--rerank',
         args.rerank,
+        ...(args.rerankKv ? ['--rerank-kv', args.rerankKv] : []),
         '--recall-k',
         String(args.K),
         '--task',
@@ -256,7 +292,14 @@ export function runPresetBench(args: PresetBenchArgs, script: string): PresetFig
     out.push(JSON.parse(line) as PresetFigures);
   }
   const exact = out.find((f) => f.preset === 'exact');
-  for (const f of out)
+  const start = out.find((f) => f.preset === 'exact@start');
+  for (const f of out) {
     f.sameAsExact = exact ? JSON.stringify(f.answer) === JSON.stringify(exact.answer) : null;
+    if (start && f !== start)
+      f.vsStart = {
+        speedup: Number((start.medianSeconds / f.medianSeconds).toFixed(2)),
+        sameAnswer: JSON.stringify(f.answer) === JSON.stringify(start.answer),
+      };
+  }
   return out;
 }

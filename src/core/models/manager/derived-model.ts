@@ -1,5 +1,6 @@
 // The model manager's step after a reranker folder is verified (added or downloaded): derive the yes/no graph beside
-// the export once, so the first selection does not pay for it, and say in the report which file will run.
+// the export once, so the first selection does not pay for it, and say in the report which file will run. An export
+// with a key/value cache gets the variant that keeps it (prompt-prefix reuse), as the reranker loads by default.
 import type { ModelVerifyReport } from '../../../shared/api/models';
 import { ensureYesNoModel } from '../onnx/derive-yesno';
 import { errorText } from '../onnx/load-model';
@@ -9,7 +10,13 @@ import { QWEN3_NO, QWEN3_YES } from '../onnx/qwen3-reranker-template';
 export async function addDerivedModel(report: ModelVerifyReport): Promise<ModelVerifyReport> {
   if (!report.ok || report.role !== 'reranker' || !report.onnxFile) return report;
   try {
-    const derived = await ensureYesNoModel(report.path, report.onnxFile, [QWEN3_YES, QWEN3_NO]);
+    const withCache = (report.inputs ?? []).some((name) => name.startsWith('past_key_values.'));
+    const derived = await ensureYesNoModel(
+      report.path,
+      report.onnxFile,
+      [QWEN3_YES, QWEN3_NO],
+      withCache ? 'with-cache' : 'plain',
+    );
     return { ...report, derivedFile: derived.file };
   } catch (error) {
     return { ...report, derivedNote: errorText(error) };

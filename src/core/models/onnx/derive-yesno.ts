@@ -2,6 +2,8 @@
 // last position times the "yes" and "no" rows of the LM head, instead of 151,669 logits at every position.
 // The original file is never changed; the derived graph sits beside it and reuses its weights in place (external data
 // keeps its files, large inline weights are referenced inside the original file), so it costs a few KB of disk.
+// The `with-cache` variant also keeps the export's present.* outputs (the key/value cache), for prompt-prefix reuse:
+// the prefix runs once per query and its cache feeds every document's run (see ./prefix-cache).
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuratorError } from '../../../shared/errors';
@@ -18,8 +20,14 @@ import {
 import { TensorBytes } from './tensor-bytes';
 
 /** Bump when the derivation changes: older derived files are then made again. */
-export const YESNO_DERIVATION = 1;
+export const YESNO_DERIVATION = 2;
 export const YESNO_OUTPUT = 'yes_no_logits';
+/**
+ * Input of the with-cache variant: how many positions of the key/value cache to return (int64 [1]). The prefix run
+ * asks for all of them; document runs ask for 0, so their caches are not kept as outputs (graph outputs cannot be
+ * freed or reused while a run lasts: 28 layers of keys and values for a whole batch).
+ */
+export const CACHE_KEEP_INPUT = 'cache_keep';
 const INLINE_REFERENCE_BYTES = 1 << 20;
 
 export interface YesNoModel {
@@ -38,9 +46,12 @@ interface Stamp {
   files: Record<string, { bytes: number; mtimeMs: number }>;
 }
 
-/** onnx/model_quantized.onnx -> onnx/model_quantized.yesno.onnx */
-export function yesNoFileFor(source: string): string {
-  return source.replace(/\.onnx$/, '') + '.yesno.onnx';
+/** `plain`: the yes/no logits only; `with-cache`: also the present.* key/value outputs. */
+export type YesNoVariant = 'plain' | 'with-cache';
+
+/** onnx/model_quantized.onnx -> onnx/model_quantized.yesno.onnx (with-cache: .yesno-kv.onnx) */
+export function yesNoFileFor(source: string, variant: YesNoVariant = 'plain'): string {
+  return source.replace(/\.onnx$/, '') + (variant === 'with-cache' ? '.yesno-kv.onnx' : '.yesno.onnx');
 }
 
 const stampFileFor = (derived: string) => derived.replace(/\.onnx$/, '.json');
@@ -75,8 +86,9 @@ export async function ensureYesNoModel(
   folder: string,
   source: string,
   tokens: [yes: number, no: number],
+  variant: YesNoVariant = 'plain',
 ): Promise<YesNoModel> {
-  const derived = yesNoFileFor(source);
+  const derived = yesNoFileFor(source, variant);
   const stampFile = path.join(folder, stampFileFor(derived));
   const old = (await readFile(stampFile, 'utf8')
     .then((t) => JSON.parse(t) as Stamp)
@@ -87,7 +99,7 @@ export async function ensureYesNoModel(
     if (now && derivedThere && JSON.stringify(now) === JSON.stringify(old))
       return { file: derived, source, created: false };
   }
-  const { bytes, externalFiles } = await deriveYesNoGraph(folder, source, tokens);
+  const { bytes, externalFiles } = await deriveYesNoGraph(folder, source, tokens, variant);
   const stamp = await stampOf(folder, source, tokens, externalFiles);
   const target = path.join(folder, derived);
   const temp = `${target}.${process.pid}.tmp`;
@@ -133,6 +145,7 @@ export async function deriveYesNoGraph(
   folder: string,
   source: string,
   tokens: number[],
+  variant: YesNoVariant = 'plain',
 ): Promise<{ bytes: Uint8Array; externalFiles: string[] }> {
   const sourcePath = path.join(folder, source);
   const dir = path.dirname(sourcePath);
@@ -213,7 +226,7 @@ export async function deriveYesNoGraph(
   const headWeight = transposed
     ? read(weight).pickRowsTransposed(tokens, 'yesno/lm_head')
     : read(weight).pickLast(tokens, 'yesno/lm_head');
-  const added: TensorProto[] = [headWeight];
+  const added: TensorProto[] = [];
   const replace = (node: NodeProto, index: number, t: TensorProto) => {
     node.input[index] = t.name;
     added.push(t);
@@ -249,6 +262,9 @@ export async function deriveYesNoGraph(
   const chainOutputs = new Set([head, ...chain, ...side].flatMap((n) => n.output));
   graph.value_info = graph.value_info.filter((v) => !chainOutputs.has(v.name));
   const batch = outDims[0] ?? { dim_param: 'batch_size' };
+  const cacheOutputs = graph.output.filter((o) => o.name.startsWith('present'));
+  if (variant === 'with-cache' && cacheOutputs.length === 0)
+    throw notDerivable(source, 'the graph has no present.* key/value outputs');
   graph.output = [
     {
       name: YESNO_OUTPUT,
@@ -259,7 +275,13 @@ export async function deriveYesNoGraph(
         },
       },
     },
+    ...(variant === 'with-cache' ? cacheOutputs : []),
   ];
+  if (variant === 'with-cache')
+    sliceCacheOutputs(
+      graph,
+      cacheOutputs.map((o) => o.name),
+    );
   graph.initializer.push(...added);
   pruneGraph(graph);
 
@@ -284,7 +306,12 @@ export async function deriveYesNoGraph(
     ...model.metadata_props.filter((p) => p.key !== 'skill_curator.derived'),
     {
       key: 'skill_curator.derived',
-      value: JSON.stringify({ from: path.basename(source), output: YESNO_OUTPUT, tokens }),
+      value: JSON.stringify({
+        from: path.basename(source),
+        output: YESNO_OUTPUT,
+        tokens,
+        ...(variant === 'with-cache' ? { variant } : {}),
+      }),
     },
   ];
   return { bytes: encodeModel(model), externalFiles: [...externalFiles].sort() };
@@ -293,4 +320,26 @@ export async function deriveYesNoGraph(
 function int64Tensor(name: string, values: number[]): TensorProto {
   const data = BigInt64Array.from(values.map(BigInt));
   return { name, dims: [values.length], data_type: TensorType.INT64, raw_data: new Uint8Array(data.buffer) };
+}
+
+/** Each present.* output becomes its first `cache_keep` positions (axis 2) of the cache the layer computed. */
+function sliceCacheOutputs(graph: GraphProto, names: string[]): void {
+  graph.input.push({
+    name: CACHE_KEEP_INPUT,
+    type: { tensor_type: { elem_type: TensorType.INT64, shape: { dim: [{ dim_value: 1 }] } } },
+  });
+  graph.initializer.push(int64Tensor('yesno/cache_start', [0]), int64Tensor('yesno/cache_axis', [2]));
+  const renamed = new Map(names.map((n) => [n, `yesno/full/${n}`]));
+  for (const node of graph.node) {
+    node.output = node.output.map((o) => renamed.get(o) ?? o);
+    node.input = node.input.map((i) => renamed.get(i) ?? i);
+  }
+  graph.value_info = graph.value_info.filter((v) => !renamed.has(v.name));
+  for (const [name, full] of renamed)
+    graph.node.push({
+      name: `yesno/keep/${name}`,
+      op_type: 'Slice',
+      input: [full, 'yesno/cache_start', CACHE_KEEP_INPUT, 'yesno/cache_axis'],
+      output: [name],
+    });
 }

@@ -42,6 +42,8 @@ export interface LoadedModelInfo {
   head?: 'yes-no' | 'full-vocabulary';
   /** The export the derived graph was made from, relative to the folder. */
   derivedFrom?: string;
+  /** Reranker only: true when a query's prompt prefix runs once and its key/value cache feeds every document. */
+  prefixCache?: boolean;
   /** Why the reranker runs the full-vocabulary graph although the yes/no graph was asked for. */
   headNote?: string;
 }

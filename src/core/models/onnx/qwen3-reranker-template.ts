@@ -16,6 +16,8 @@ export function rerankerPrompt(instruction: string, query: string, document: str
 export interface PromptIds {
   ids: number[];
   truncated: boolean;
+  /** Tokens of the head (system line, instruction, query, "<Document>:"): the same for every document of a query. */
+  headLength: number;
 }
 
 type Encode = (text: string) => number[];
@@ -43,6 +45,10 @@ export function rerankerPromptIds(
     const doc = encode(` ${document}`);
     const room = Math.max(0, budget - head.length - suffix.length);
     const truncated = doc.length > room;
-    return { ids: [...head, ...(truncated ? doc.slice(0, room) : doc), ...suffix], truncated };
+    return {
+      ids: [...head, ...(truncated ? doc.slice(0, room) : doc), ...suffix],
+      truncated,
+      headLength: head.length,
+    };
   });
 }

@@ -16,7 +16,7 @@ import {
   type PaddingStats,
 } from './batches';
 import { QWEN3_END_OF_TEXT } from './qwen3-embedder';
-import { QWEN3_NO, QWEN3_YES, rerankerPromptIds } from './qwen3-reranker-template';
+import { QWEN3_NO, QWEN3_YES, rerankerPromptIds, type PromptIds } from './qwen3-reranker-template';
 import {
   errorText,
   loadModel,
@@ -25,6 +25,7 @@ import {
   type OnnxModelOptions,
   type PreTrainedTokenizer,
 } from './load-model';
+import type { PrefixCache } from './prefix-cache';
 import { loadYesNoModel } from './yesno-session';
 
 export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
@@ -40,6 +41,11 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   maxLogitsBytes?: number;
   /** `yes-no` (default): the derived two-logit graph, made beside the export on first use; `full`: the export as is. */
   head?: 'yes-no' | 'full';
+  /**
+   * Default true: when the export has a key/value cache, a query's prompt prefix runs once and feeds every document
+   * (./prefix-cache); r agree with the whole-prompt run to float rounding. False runs whole prompts.
+   */
+  prefixCache?: boolean;
 }
 
 export interface OnnxCrossEncoder extends CrossEncoder {
@@ -61,7 +67,9 @@ interface Runner {
   tokenizer: PreTrainedTokenizer;
   /** Tokens of logits one row position costs, to bound a batch's output (vocabulary size; 0 when bounded). */
   logitsPerPosition: number;
-  run(rows: number[][]): Promise<number[]>;
+  run(rows: number[][], prefix?: PrefixCache): Promise<number[]>;
+  /** Runs a shared prompt prefix once, when the graph returns its cache. */
+  prefix?: (ids: number[]) => Promise<PrefixCache>;
   dispose(): Promise<void>;
 }
 
@@ -98,16 +106,42 @@ function fullVocabularyRunner(m: LoadedModel, vocab: number, note?: string): Run
 async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Promise<Runner> {
   if (options.head === 'full') return fullVocabularyRunner(await loadModel(options, 'lm'), vocab);
   try {
-    const y = await loadYesNoModel(options, [QWEN3_YES, QWEN3_NO]);
+    const y = await loadYesNoModel(options, [QWEN3_YES, QWEN3_NO], {
+      prefixCache: options.prefixCache ?? true,
+    });
     return {
       ...y,
       logitsPerPosition: 0,
-      run: (rows) => y.run(rows, QWEN3_END_OF_TEXT),
+      run: (rows, prefix) => y.run(rows, QWEN3_END_OF_TEXT, prefix),
     };
   } catch (error) {
     const details = error instanceof CuratorError ? (error.details as { derivable?: boolean }) : undefined;
     if (details?.derivable !== false) throw error;
     return fullVocabularyRunner(await loadModel(options, 'lm'), vocab, errorText(error));
+  }
+}
+
+/** Pairs that share a prompt head; a head shared by one pair only runs whole (a cache would not pay). */
+function groupByHead(prompts: PromptIds[]): { indices: number[]; headLength: number }[] {
+  const byHead = new Map<string, number[]>();
+  prompts.forEach((p, i) => {
+    const key = p.ids.slice(0, p.headLength).join(',');
+    byHead.set(key, [...(byHead.get(key) ?? []), i]);
+  });
+  const shared: { indices: number[]; headLength: number }[] = [];
+  const single: number[] = [];
+  for (const indices of byHead.values()) {
+    if (indices.length > 1) shared.push({ indices, headLength: prompts[indices[0]!]!.headLength });
+    else single.push(...indices);
+  }
+  return single.length ? [...shared, { indices: single, headLength: 0 }] : shared;
+}
+
+async function prefixOf(m: Runner, ids: number[]): Promise<PrefixCache> {
+  try {
+    return await m.prefix!(ids);
+  } catch (error) {
+    throw new CuratorError('MODEL_ERROR', `Scoring failed: ${errorText(error)}`);
   }
 }
 
@@ -123,9 +157,9 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
     return loading;
   };
 
-  async function runBatch(m: Runner, rows: number[][]): Promise<number[]> {
+  async function runBatch(m: Runner, rows: number[][], prefix?: PrefixCache): Promise<number[]> {
     try {
-      return await m.run(rows);
+      return await m.run(rows, prefix);
     } catch (error) {
       throw new CuratorError('MODEL_ERROR', `Scoring failed: ${errorText(error)}`);
     }
@@ -158,21 +192,35 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
       };
       const out = new Array<CrossScore>(pairs.length);
       let done = 0;
-      for (const batch of planBatches(
-        prompts.map((p) => p.ids.length),
-        limits,
-      )) {
-        if (opts.signal?.aborted)
-          throw new CuratorError('CANCELLED', 'Scoring cancelled', { done, total: pairs.length });
-        const rows = batch.map((i) => prompts[i]?.ids ?? []);
-        const scores = await runBatch(m, rows);
-        batch.forEach(
-          (i, k) => (out[i] = { r: scores[k] ?? NaN, truncated: prompts[i]?.truncated ?? false }),
-        );
-        addPaddingStats(stats, batchStats(rows, Math.max(...rows.map((r) => r.length))));
-        done += batch.length;
-        opts.onProgress?.({ done, total: pairs.length });
-        await yieldToEventLoop();
+      // Groups of pairs that run together: with a prefix cache, the documents of one query after its shared head.
+      const groups = m.prefix ? groupByHead(prompts) : [{ indices: prompts.map((_, i) => i), headLength: 0 }];
+      for (const group of groups) {
+        const prefix =
+          m.prefix && group.headLength > 0
+            ? await prefixOf(m, prompts[group.indices[0]!]!.ids.slice(0, group.headLength))
+            : undefined;
+        if (prefix) addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
+        const rowOf = (i: number) => prompts[i]?.ids.slice(prefix ? group.headLength : 0) ?? [];
+        // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
+        // batch of the same rows would.
+        const cached = prefix?.length ?? 0;
+        for (const part of planBatches(
+          group.indices.map((i) => cached + rowOf(i).length),
+          limits,
+        )) {
+          if (opts.signal?.aborted)
+            throw new CuratorError('CANCELLED', 'Scoring cancelled', { done, total: pairs.length });
+          const batch = part.map((k) => group.indices[k]!);
+          const rows = batch.map(rowOf);
+          const scores = await runBatch(m, rows, prefix);
+          batch.forEach(
+            (i, k) => (out[i] = { r: scores[k] ?? NaN, truncated: prompts[i]?.truncated ?? false }),
+          );
+          addPaddingStats(stats, batchStats(rows, Math.max(...rows.map((r) => r.length))));
+          done += batch.length;
+          opts.onProgress?.({ done, total: pairs.length });
+          await yieldToEventLoop();
+        }
       }
       return out;
     },

@@ -1,11 +1,12 @@
 // Runs the derived yes/no graph (./derive-yesno) straight on onnxruntime-node: transformers.js knows only the exports'
 // own file names and outputs. Feeds what a Qwen3 decoder export asks for: positions from the mask, an empty cache.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { CuratorError } from '../../../shared/errors';
 import { chooseDtype, deviceCandidates, onnxFileForDtype } from '../manager/dtype-device';
-import { leftPad } from './batches';
-import { ensureYesNoModel, YESNO_OUTPUT } from './derive-yesno';
+import { decodeModel } from './onnx-model-proto';
+import { ensureYesNoModel, YESNO_OUTPUT, type YesNoVariant } from './derive-yesno';
 import {
   availableDtypes,
   errorText,
@@ -15,12 +16,15 @@ import {
   type OnnxModelOptions,
   type PreTrainedTokenizer,
 } from './load-model';
+import { computePrefixCache, rowFeeds, supportsPrefixCache, type PrefixCache } from './prefix-cache';
 
 export interface YesNoRunner {
   info: LoadedModelInfo;
   tokenizer: PreTrainedTokenizer;
-  /** logit(yes) - logit(no) at the last token of each row. */
-  run(rows: number[][], padId: number): Promise<number[]>;
+  /** logit(yes) - logit(no) at the last token of each row; rows continue `prefix` when one is given. */
+  run(rows: number[][], padId: number, prefix?: PrefixCache): Promise<number[]>;
+  /** Present when the graph returns its key/value cache (the with-cache variant): runs a shared prompt prefix once. */
+  prefix?: (ids: number[]) => Promise<PrefixCache>;
   dispose(): Promise<void>;
 }
 
@@ -34,49 +38,15 @@ export function halfToFloat(h: number): number {
   return sign * 2 ** (exp - 15) * (1 + frac / 1024);
 }
 
-/** Positions as transformers.js makes them for decoders: count of real tokens before, 1 on padding. */
-function positionIds(mask: BigInt64Array, width: number): BigInt64Array {
-  const out = new BigInt64Array(mask.length);
-  for (let start = 0; start < mask.length; start += width) {
-    let p = 0n;
-    for (let j = start; j < start + width; j++) out[j] = mask[j] ? p++ : 1n;
-  }
-  return out;
-}
-
-function feedsFor(
-  ort: typeof Ort,
-  session: Ort.InferenceSession,
-  rows: number[][],
-  padId: number,
-): Record<string, Ort.Tensor> {
-  const { ids, mask, width } = leftPad(rows, padId);
-  const shape = [rows.length, width];
-  const feeds: Record<string, Ort.Tensor> = {
-    input_ids: new ort.Tensor('int64', ids, shape),
-    attention_mask: new ort.Tensor('int64', mask, shape),
-  };
-  for (const meta of session.inputMetadata) {
-    const name = meta.name;
-    if (name === 'position_ids') feeds[name] = new ort.Tensor('int64', positionIds(mask, width), shape);
-    else if (name === 'num_logits_to_keep' || name === 'logits_to_keep')
-      feeds[name] = new ort.Tensor('int64', BigInt64Array.of(1n), []);
-    else if (name === 'use_cache_branch') feeds[name] = new ort.Tensor('bool', [false], [1]);
-    else if (name.startsWith('past_key_values.') && meta.isTensor) {
-      // An empty cache: [batch, kv heads, 0 past tokens, head dim].
-      const dims = meta.shape.map((d, i) => (i === 0 ? rows.length : typeof d === 'number' ? d : 0));
-      const type = meta.type === 'float16' ? 'float16' : 'float32';
-      feeds[name] = new ort.Tensor(type, type === 'float16' ? new Uint16Array(0) : new Float32Array(0), dims);
-    }
-  }
-  return feeds;
-}
-
 /**
  * Loads the folder's yes/no graph, deriving it first when it is missing or stale. Throws MODEL_ERROR with
  * `derivable: false` when the export's head cannot be cut down (the caller falls back to the full graph).
  */
-export function loadYesNoModel(options: OnnxModelOptions, tokens: [number, number]): Promise<YesNoRunner> {
+export function loadYesNoModel(
+  options: OnnxModelOptions,
+  tokens: [number, number],
+  opts: { prefixCache?: boolean } = {},
+): Promise<YesNoRunner> {
   return inLoadQueue(async () => {
     const folder = path.resolve(options.folder);
     const { tokenizer } = await loadTokenizer(options);
@@ -92,7 +62,10 @@ export function loadYesNoModel(options: OnnxModelOptions, tokens: [number, numbe
         continue;
       }
       // A head that cannot be cut down throws here, for every device alike.
-      const derived = await ensureYesNoModel(folder, onnxFileForDtype(dtype), tokens);
+      const source = onnxFileForDtype(dtype);
+      const variant: YesNoVariant =
+        opts.prefixCache && (await hasCacheInputs(path.join(folder, source))) ? 'with-cache' : 'plain';
+      const derived = await ensureYesNoModel(folder, source, tokens, variant);
       let session: Ort.InferenceSession;
       try {
         session = await ort.InferenceSession.create(path.join(folder, derived.file), {
@@ -113,6 +86,7 @@ export function loadYesNoModel(options: OnnxModelOptions, tokens: [number, numbe
         outputNames: [...session.outputNames],
         head: 'yes-no',
         derivedFrom: derived.source,
+        ...(variant === 'with-cache' ? { prefixCache: supportsPrefixCache(session) } : {}),
         ...(failures.length ? { fallbackReason: failures.join('; ') } : {}),
       };
       return runner(ort, session, info, tokenizer);
@@ -137,8 +111,9 @@ function runner(
   return {
     info,
     tokenizer,
-    async run(rows, padId) {
-      const out = await session.run(feedsFor(ort, session, rows, padId), [YESNO_OUTPUT]);
+    ...(info.prefixCache ? { prefix: (ids: number[]) => computePrefixCache(ort, session, ids) } : {}),
+    async run(rows, padId, prefix) {
+      const out = await session.run(rowFeeds(ort, session, rows, padId, prefix), [YESNO_OUTPUT]);
       const tensor = out[YESNO_OUTPUT];
       if (!tensor) throw new Error(`the graph returned no ${YESNO_OUTPUT}`);
       const data = tensor.data as Float32Array | Uint16Array;
@@ -150,4 +125,10 @@ function runner(
       await session.release();
     },
   };
+}
+
+/** Whether the export takes a key/value cache: its input names, read from the file's graph without a session. */
+async function hasCacheInputs(file: string): Promise<boolean> {
+  const model = decodeModel(await readFile(file));
+  return model.graph.input.some((i) => i.name.startsWith('past_key_values.'));
 }
