@@ -138,4 +138,15 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in w
     expect(await note.locator('.hint').textContent()).toContain('Check the path');
     expect(problems.filter((p) => !p.includes('404') && !p.includes('Failed to load resource'))).toEqual([]);
   });
+
+  it('applies reviewed states from a file, from the Library', async () => {
+    const panel = page.getByRole('region', { name: 'Apply reviewed states' });
+    await panel.getByLabel('States file').fill(path.join(repoRoot, 'resources', 'sample-states.jsonl'));
+    await panel.getByRole('button', { name: 'Apply states' }).click();
+    await expect
+      .poll(() => panel.getByTestId('states-applied').textContent())
+      .toMatch(/^Applied states to \d+ skills/);
+    const stats = await server.core['library.stats']({});
+    expect((stats.byStatus.edited ?? 0) + (stats.byStatus.verified ?? 0)).toBeGreaterThan(20);
+  });
 });

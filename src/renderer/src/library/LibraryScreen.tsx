@@ -8,6 +8,7 @@ import { useClient, useCuratorEvent } from '../app/context';
 import { useApi } from '../app/use-api';
 import { BulkBar } from './BulkBar';
 import { ConflictsPanel } from './ConflictsPanel';
+import { ApplyStatesPanel } from './ApplyStatesPanel';
 import { ImportPanel } from './ImportPanel';
 import { ParseUnparsedButton } from './ParseUnparsed';
 import { useSelection } from './selection';
@@ -211,6 +212,7 @@ export function LibraryScreen() {
       <ErrorNote error={(searching ? search.error : paged.error) ?? stats.error} />
       {drop.overlay}
       {(showImport || paged.error) && <ImportPanel onImported={refresh} dropped={drop.dropped} />}
+      {showImport && !empty && <ApplyStatesPanel onApplied={refresh} />}
       {showSources && !paged.error && <SourcesPanel onChanged={refresh} />}
       <UndoBar onUndone={refresh} />
       {!paged.error && <ConflictsPanel version={version} onResolved={refresh} />}
@@ -219,7 +221,8 @@ export function LibraryScreen() {
           <h2>The library is empty</h2>
           <p>
             Import a folder of skills above. The sample library that ships with the app is in
-            resources/sample-library.
+            resources/sample-library; its reviewed states (resources/sample-states.jsonl) can then be applied
+            under Import… → Apply reviewed states, so the selection has states to work with without an LLM.
           </p>
         </div>
       ) : noMatch ? (
