@@ -76,8 +76,15 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       await page.getByLabel('Scoring preset').selectOption('offline');
       await expect.poll(() => estimate.textContent()).toMatch(/^Estimate: up to \d+ pairs, .* \(lexical/);
 
+      // No reranker here: "exact" says it scores with the lexical engine instead of promising the reranker.
+      await page.getByLabel('Scoring preset').selectOption('exact');
+      await expect
+        .poll(() => page.getByTestId('preset-fallback').textContent())
+        .toContain('No model is set up for “exact”');
+
       await page.getByLabel('Scoring preset').selectOption('fast');
       await expect.poll(() => estimate.textContent()).toMatch(/^Estimate: up to \d+ pairs, .* \(embedder/);
+      expect(await page.getByTestId('preset-fallback').count()).toBe(0);
       const fastPairs = Number(/up to (\d+) pairs/.exec((await estimate.textContent()) ?? '')![1]);
       await inBothThemes(page, 'selection-preset', 'section[aria-label="Task"]');
 

@@ -27,6 +27,13 @@ export function PresetPicker({
   estimateError,
 }: PresetPickerProps) {
   const shown = preset || settingsPreset;
+  // A model preset with no model behind it scores with the lexical engine: say so next to its name.
+  const offlineInstead =
+    shown !== undefined &&
+    shown !== 'offline' &&
+    estimate !== null &&
+    estimate.engines.length > 0 &&
+    estimate.engines.every((e) => e.tier === 'lexical');
   return (
     <div className="row wrap preset-picker">
       <label>
@@ -45,7 +52,13 @@ export function PresetPicker({
           ))}
         </select>
       </label>
-      {shown && <span className="muted small">{presetDescriptions[shown]}</span>}
+      {shown && !offlineInstead && <span className="muted small">{presetDescriptions[shown]}</span>}
+      {offlineInstead && (
+        <span className="small warn-text" data-testid="preset-fallback">
+          No model is set up for “{shown}”, so it scores with the offline (lexical) engine. Add models in
+          Settings → Local models.
+        </span>
+      )}
       <span className="spacer" />
       <span className="small" data-testid="selection-estimate" title={estimate?.notes.join('\n')}>
         {estimateError
