@@ -18,6 +18,7 @@ export async function serveUntilStopped(core: Core, port: number, token?: string
   const host = await startHttpHost({ core, port, token, rendererDir, uploadDir });
   resumeFolderWatches(core.context);
   printLine(`Serving on ${host.url}`);
+  printLine(`Library: ${core.context.paths.dbFile}`);
   printLine(`Token: ${host.token}`);
   if (rendererDir) printLine(`Open ${host.url}/#token=${host.token}`);
   else printLine('(browser UI not built: run `npm run build:web` to serve it)');
