@@ -13,7 +13,6 @@ import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
 import { createTagsService } from './tags/tags-service';
-export { resumeFolderWatches } from './sources/sources-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
 import { createEngines } from './engines';
@@ -117,4 +116,6 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 }
+
+export { resumeFolderWatches } from './sources/sources-service';
 export { getProfile, listProfiles, resolveProfileSkillIds } from './profiles';
