@@ -63,9 +63,24 @@ describe('CLI profiles and installs', () => {
     );
     expect(budget.code, budget.stderr).toBe(0);
     expect(budget.stdout).toMatch(
-      /claude: 11\/11 characters[\s\S]*name-only +cool-object[\s\S]*dropped +heat-object/,
+      /claude: listing 11 of 11 characters \(the agent's budget; \d+ with nothing cut\); each entry is cut at 1,536 characters; 1 entry shown by name only, 1 entry dropped\.[\s\S]*name-only +cool-object[\s\S]*dropped +heat-object/,
     );
     expect(existsSync(path.join(dir, 'l.txt'))).toBe(true);
+    const roomy = await cli(
+      'profile',
+      'budget',
+      'objects',
+      '--budget-chars',
+      '8000',
+      '--out',
+      path.join(dir, 'm.txt'),
+    );
+    expect(roomy.stdout).toMatch(/listing \d+ of 8,000 characters .*; nothing cut or dropped\./);
+
+    const page = await cli('list', '--limit', '2');
+    expect(page.stdout).toContain('2 of 3 (--limit N, --offset N for more)');
+    const all = await cli('list');
+    expect(all.stdout).toMatch(/^3 of 3$/m);
 
     const removed = await cli('uninstall', '--target', 'claude', '--profile', 'objects');
     expect(removed.code, removed.stderr).toBe(0);

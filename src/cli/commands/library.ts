@@ -125,7 +125,10 @@ export function registerLibraryCommands(program: Command): void {
             printLine(
               `${String(s.id).padStart(5)}  ${s.name.padEnd(40)} ${s.status.padEnd(9)} ${s.description.slice(0, 70)}`,
             );
-          printLine(`${page.items.length} of ${page.total}`);
+          const more = opts.offset + page.items.length < page.total;
+          printLine(
+            `${page.items.length} of ${page.total}${more ? ' (--limit N, --offset N for more)' : ''}`,
+          );
         },
       ),
     );

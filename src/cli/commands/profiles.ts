@@ -6,6 +6,7 @@ import type { Core } from '../../core';
 import { skillIdsByName, skillIdsOfSelectionRun } from '../../core/profiles';
 import type { InstallResult, ProfileDetail, ProfileFilter, ReviewStatus } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
+import type { BudgetEntry, BudgetPreview } from '../../shared/install';
 import { printJson, printLine } from '../output';
 import { intOption, withCore } from '../run-command';
 
@@ -193,9 +194,7 @@ export function registerProfileCommands(program: Command): void {
           });
           if (o.out) writeFileSync(o.out, p.text);
           if (g.json) return printJson(p);
-          printLine(
-            `${p.agent}: ${p.usedChars}/${p.budgetChars} characters (${p.fullChars} uncut), ${p.maxEntryChars} per entry`,
-          );
+          printLine(budgetSummary(p));
           for (const e of p.entries)
             if (e.fate !== 'full')
               printLine(`  ${e.fate.padEnd(9)} ${e.name} (${e.chars} → ${e.shownChars})`);
@@ -271,5 +270,24 @@ export function registerProfileCommands(program: Command): void {
       );
       for (const k of r.kept) printLine(`  kept ${k.folder}: ${k.reason}`);
     }),
+  );
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The budget preview in words: what the numbers are and whether anything was cut or dropped. */
+function budgetSummary(p: BudgetPreview): string {
+  const fates = (fate: BudgetEntry['fate']): number => p.entries.filter((e) => e.fate === fate).length;
+  const losses = [
+    [fates('cut'), 'cut'],
+    [fates('name-only'), 'shown by name only'],
+    [fates('dropped'), 'dropped'],
+  ]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, what]) => `${n} ${n === 1 ? 'entry' : 'entries'} ${what}`);
+  return (
+    `${p.agent}: listing ${count(p.usedChars)} of ${count(p.budgetChars)} characters (the agent's budget; ` +
+    `${count(p.fullChars)} with nothing cut); each entry is cut at ${count(p.maxEntryChars)} characters; ` +
+    `${losses.length ? losses.join(', ') : 'nothing cut or dropped'}.`
   );
 }
