@@ -7,28 +7,18 @@ import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
+import { counterLabel } from './counter-labels';
 import { ProgressBar } from '../library/bits';
 import { ImportReportView } from '../library/ImportReportView';
 
-const counterLabels: Record<string, string> = {
-  promptTokens: 'prompt tokens',
-  completionTokens: 'completion tokens',
-  tokens: 'tokens',
-  cost: 'est. cost',
-  estimatedCost: 'est. cost',
-  cached: 'from cache',
-  protected: 'kept (edited or verified)',
-  crossEncoderPairs: 'cross-encoder pairs',
-  llmCalls: 'LLM calls',
-};
-
-function Counters({ counters }: { counters: Record<string, number> | undefined }) {
+function Counters({ job }: { job: JobInfo }) {
+  const counters = job.progress.counters;
   if (!counters || Object.keys(counters).length === 0) return null;
   return (
     <span className="counters small">
       {Object.entries(counters).map(([k, v]) => (
         <span key={k} className="counter">
-          {counterLabels[k] ?? k}: <strong>{/cost/i.test(k) ? v.toFixed(4) : v.toLocaleString()}</strong>
+          {counterLabel(job, k)}: <strong>{/cost/i.test(k) ? v.toFixed(4) : v.toLocaleString()}</strong>
         </span>
       ))}
     </span>
@@ -121,7 +111,7 @@ export function JobRow({ job, onChanged }: { job: JobInfo; onChanged: (job: JobI
         {outcome !== 'running' && <ResultLink job={job} />}
       </div>
       <ProgressBar progress={job.progress} label={`${title} progress`} />
-      <Counters counters={job.progress.counters} />
+      <Counters job={job} />
       {outcome === 'cancelled' ? (
         <p className="muted small">
           Cancelled at {job.progress.done.toLocaleString()} of {job.progress.total.toLocaleString()}; Resume
