@@ -1,7 +1,8 @@
 // The review queue and the command palette (issue 14), keyboard only, in Debian's Chromium against the browser mode:
 // Ctrl+K opens the queue; a verifies and moves on from the first skill to the tenth; the trail survives a reload so
 // k goes back; u undoes the last verification; / focuses search; the palette finds a skill by a name prefix.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
   let browser: Browser;
   let page: Page;
   let problems: string[];
+  let extra: string;
 
   beforeAll(async () => {
     const renderer = await ensureRendererBuilt();
@@ -35,6 +37,15 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
       path: path.join(repoRoot, 'resources', 'sample-states.jsonl'),
     });
     expect(states.applied).toBeGreaterThan(20);
+    // One skill without states: it has nothing to verify, so the queue and its count leave it out.
+    extra = mkdtempSync(path.join(os.tmpdir(), 'curator-review-unparsed-'));
+    mkdirSync(path.join(extra, 'fold-towels'));
+    writeFileSync(
+      path.join(extra, 'fold-towels', 'SKILL.md'),
+      '---\nname: fold-towels\ndescription: Folds towels.\n---\n\nFold each towel in thirds.\n',
+    );
+    const more = await core['library.import']({ path: extra });
+    expect((await core['jobs.wait']({ id: more.id })).status).toBe('done');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.setDefaultTimeout(20_000);
@@ -52,13 +63,17 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    if (extra) rmSync(extra, { recursive: true, force: true });
   });
 
   const name = () => page.getByTestId('skill-name').textContent();
   const verified = async () => (await server.core['library.stats']({})).byStatus.verified ?? 0;
 
   it('walks from the first skill to the tenth with a, goes back with k after a reload, and undoes with u', async () => {
-    expect(await page.getByTestId('review-button').textContent()).toMatch(/^Review \d+$/);
+    const { byStatus } = await server.core['library.stats']({});
+    expect(byStatus.unparsed).toBe(1);
+    const reviewable = (byStatus.parsed ?? 0) + (byStatus.failed ?? 0) + (byStatus.edited ?? 0);
+    expect(await page.getByTestId('review-button').textContent()).toBe(`Review ${reviewable}`);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('review');
     await page.keyboard.press('Enter');
@@ -109,6 +124,29 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Search');
     expect(problems).toEqual([]);
+  });
+
+  it('shows a disabled Verify on an unparsed skill as disabled in the dark theme', async () => {
+    const unparsed = (await server.core['library.list']({ status: 'unparsed', limit: 5, offset: 0 })).items;
+    expect(unparsed.map((s) => s.name)).toEqual(['fold-towels']);
+    await page.evaluate((id) => (window.location.hash = `#/skill/${id}`), unparsed[0]!.id);
+    await expect.poll(name).toBe('fold-towels');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    expect(await verify.isDisabled()).toBe(true);
+    const look = await verify.evaluate((el) => {
+      const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+      const probe = document.createElement('span');
+      probe.style.color = accent;
+      document.body.append(probe);
+      const accentRgb = getComputedStyle(probe).color;
+      probe.remove();
+      return { background: getComputedStyle(el).backgroundColor, accentRgb };
+    });
+    expect(look.background).not.toBe(look.accentRgb);
+    await screenshot(page, 'review-disabled-verify-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('says that no skill matches the filters, not that the library is empty, and clears them', async () => {

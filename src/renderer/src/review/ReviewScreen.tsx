@@ -8,7 +8,7 @@ import { useApi } from '../app/use-api';
 import { SkillScreen } from '../skill/SkillScreen';
 import { reviewStatuses } from './review-trail';
 
-/** How many skills wait for review: every status but verified. */
+/** How many skills wait for review: parsed, failed or edited (an unparsed skill has nothing to verify yet). */
 export function useReviewCount(): number | null {
   const stats = useApi('library.stats', {});
   useCuratorEvent((event) => {
@@ -36,7 +36,8 @@ function QueueStart() {
     <section className="panel" aria-label="Review queue">
       <h2>Nothing left to review</h2>
       <p className="muted">
-        Every skill is verified. <a href="#/library">Back to the library</a>
+        Every parsed skill is verified; unparsed skills join the queue once they are parsed.{' '}
+        <a href="#/library">Back to the library</a>
       </p>
     </section>
   );

@@ -5,7 +5,8 @@ import type { CuratorClient } from '../client/client';
 const key = 'skill-curator.review-trail';
 const longest = 500;
 
-export const reviewStatuses = ['parsed', 'failed', 'edited', 'unparsed'] as const;
+// Unparsed skills have no states to verify, so the queue leaves them to "Parse N unparsed".
+export const reviewStatuses = ['parsed', 'failed', 'edited'] as const;
 
 function read(): number[] {
   try {
