@@ -184,6 +184,14 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       await page.emulateMedia({ colorScheme: 'light' });
     }, 180_000);
 
+    it('opens the newest run when you come back to the screen', async () => {
+      const newest = (await server.core['eval.list']({}))[0]!.runId;
+      await page.evaluate(() => (window.location.hash = '#/library'));
+      await page.evaluate(() => (window.location.hash = '#/evaluation'));
+      await page.getByRole('heading', { name: new RegExp(`^Run ${newest}: `) }).waitFor();
+      expect(await page.locator('.chip.active', { hasText: `#${newest} ` }).count()).toBe(1);
+    }, 60_000);
+
     it('cancels a running evaluation from the screen; finished tasks are kept', async () => {
       await openEvaluation();
       await page.getByLabel('Label set', { exact: true }).selectOption(String(fullSet));

@@ -145,9 +145,12 @@ export function EvalReportView({
   // undefined: no comparison asked for; null: with the last finished run before this one.
   const [base, setBase] = useState<number | null | undefined>(compareWith);
   useEffect(() => setBase(compareWith), [compareWith, report.runId]);
+  // The shown report can still be the base run for a moment after a re-run ends: a run is never compared with itself.
   const comparison = useApi(
     'eval.compare',
-    base === undefined ? null : { runId: report.runId, ...(base === null ? {} : { baseRunId: base }) },
+    base === undefined || base === report.runId
+      ? null
+      : { runId: report.runId, ...(base === null ? {} : { baseRunId: base }) },
   );
   const summary = report.summary;
   const save = async (format: EvalExportFormat) => {

@@ -32,6 +32,11 @@ export function EvaluationScreen() {
     if (setId === null && sets.data?.[0]) setSetId(sets.data[0].id);
   }, [sets.data, setId]);
   useEffect(() => {
+    // Coming back to the screen shows the newest run rather than none.
+    if (runId !== null || !runs.data?.length) return;
+    setRunId(Math.max(...runs.data.map((r) => r.runId)));
+  }, [runs.data, runId]);
+  useEffect(() => {
     if (job?.status !== 'done') return;
     const result = job.result as { runId?: number; baseRunId?: number | null } | undefined;
     runs.reload();
