@@ -38,7 +38,9 @@ export function SkillScreen({ id, review = false }: { id: number; review?: boole
     const go = (skillId: number) =>
       navigate(review ? { screen: 'review', id: skillId } : { screen: 'skill', id: skillId });
     const next = async () => {
-      const { skillId } = await client.call('states.next', { afterId: id, statuses: [...reviewStatuses] });
+      // The review queue walks the skills that have states to verify; the plain skill screen walks unparsed ones too.
+      const statuses = review ? [...reviewStatuses] : [...reviewStatuses, 'unparsed' as const];
+      const { skillId } = await client.call('states.next', { afterId: id, statuses });
       if (skillId !== null) go(skillId);
       else if (review) navigate({ screen: 'review' });
     };
