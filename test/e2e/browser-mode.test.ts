@@ -63,6 +63,8 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
     await page.locator('.topbar').waitFor();
     expect(page.url()).not.toContain('token=');
     await page.getByRole('heading', { name: 'The library is empty' }).waitFor();
+    // The hint names where the samples are on this host, not a path relative to wherever the server started.
+    await expect.poll(() => page.getByTestId('empty-library-hint').textContent()).toContain(sampleLibrary);
     await inBothThemes(page, 'library-empty');
   });
 

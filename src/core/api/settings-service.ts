@@ -1,4 +1,5 @@
-// The settings part of the API.
+// The settings part of the API, and where the bundled samples are.
+import path from 'node:path';
 import type { SettingsApi } from '../../shared/api';
 import type { CoreContext } from '../context';
 
@@ -15,5 +16,11 @@ export function createSettingsService(ctx: CoreContext): SettingsApi {
       }
       return next;
     },
+    'settings.paths': async () => ({
+      resourcesDir: ctx.paths.resourcesDir,
+      sampleLibrary: path.join(ctx.paths.resourcesDir, 'sample-library'),
+      sampleStates: path.join(ctx.paths.resourcesDir, 'sample-states.jsonl'),
+      sampleTasks: path.join(ctx.paths.resourcesDir, 'sample-tasks.jsonl'),
+    }),
   };
 }

@@ -4,6 +4,15 @@ import type { Settings, SettingsPatch } from '../settings';
 export interface SettingsApi {
   'settings.get'(req: Record<string, never>): Promise<Settings>;
   'settings.update'(req: { patch: SettingsPatch }): Promise<Settings>;
+  /** Where this host keeps the bundled samples, as absolute paths a screen can name or import. */
+  'settings.paths'(req: Record<string, never>): Promise<SamplePaths>;
 }
 
-export const settingsMethods = ['settings.get', 'settings.update'] as const;
+export interface SamplePaths {
+  resourcesDir: string;
+  sampleLibrary: string;
+  sampleStates: string;
+  sampleTasks: string;
+}
+
+export const settingsMethods = ['settings.get', 'settings.update', 'settings.paths'] as const;

@@ -8,6 +8,7 @@ import { useClient, useCuratorEvent } from '../app/context';
 import { useApi } from '../app/use-api';
 import { BulkBar } from './BulkBar';
 import { ConflictsPanel } from './ConflictsPanel';
+import { EmptyLibrary } from './EmptyLibrary';
 import { ApplyStatesPanel } from './ApplyStatesPanel';
 import { ImportPanel } from './ImportPanel';
 import { ParseUnparsedButton } from './ParseUnparsed';
@@ -217,14 +218,7 @@ export function LibraryScreen() {
       <UndoBar onUndone={refresh} />
       {!paged.error && <ConflictsPanel version={version} onResolved={refresh} />}
       {paged.error && !searching ? null : empty ? (
-        <div className="empty-state">
-          <h2>The library is empty</h2>
-          <p>
-            Import a folder of skills above. The sample library that ships with the app is in
-            resources/sample-library; its reviewed states (resources/sample-states.jsonl) can then be applied
-            under Import… → Apply reviewed states, so the selection has states to work with without an LLM.
-          </p>
-        </div>
+        <EmptyLibrary />
       ) : noMatch ? (
         <div className="empty-state" data-testid="no-match">
           <p>
