@@ -1,11 +1,36 @@
-// Picks a task (and its hand parse) from the first label set, so the lab runs without an LLM.
+// Picks a task (and its hand parse) from the first label set, so the lab runs without an LLM; with no label set yet,
+// a button loads the bundled sample tasks (the same as importing them in Evaluation).
 import type { LabelItem } from '../../../shared/api';
-import { useApi } from '../app/use-api';
+import { ErrorNote } from '../app/ErrorNote';
+import { useClient } from '../app/context';
+import { useAction, useApi } from '../app/use-api';
+
+function LoadSampleTasks({ onLoaded }: { onLoaded: () => void }) {
+  const client = useClient();
+  const action = useAction();
+  const load = async () => {
+    const set = await action.run(async () => {
+      const { sampleTasks } = await client.call('settings.paths', {});
+      return client.call('labels.import', { path: sampleTasks, name: 'sample' });
+    });
+    if (set) onLoaded();
+  };
+  return (
+    <span className="muted small" data-testid="load-sample-tasks">
+      Sample tasks with hand parses come from a label set (Evaluation).{' '}
+      <button onClick={() => void load()} disabled={action.busy}>
+        Load the sample tasks
+      </button>
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+    </span>
+  );
+}
 
 export function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void }) {
   const sets = useApi('labels.list', {});
   const first = sets.data?.[0];
   const items = useApi('labels.get', first ? { id: first.id } : null);
+  if (sets.data?.length === 0) return <LoadSampleTasks onLoaded={sets.reload} />;
   if (!items.data || items.data.items.length === 0) return null;
   return (
     <select

@@ -12,6 +12,7 @@ import { SelectionProgress } from './SelectionProgress';
 import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
 import { describeScorers, traceOf } from './trace-view';
 import './lab.css';
+import { NoParseNote } from './NoParseNote';
 import { SampleTaskPicker } from './SampleTaskPicker';
 import { VariantAnswers } from './VariantAnswers';
 import { VariantOptions } from './VariantOptions';
@@ -171,12 +172,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
           {action.busy ? 'Selecting…' : 'Select skills'}
         </button>
         {cost.progress && <SelectionProgress progress={cost.progress} onCancel={cost.cancel} />}
-        {!parse && (
-          <span className="muted small">
-            {' '}
-            Without a parse the LLM parses the task (Settings → LLM endpoint).
-          </span>
-        )}
+        <NoParseNote hasParse={parse !== null} />
         <ErrorNote error={action.error} onDismiss={action.clearError} />
         <ErrorNote error={stored.error} />
       </section>
