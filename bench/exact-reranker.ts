@@ -83,6 +83,10 @@ const paths = {
   },
   new: { ...newPath, dtype: 'fp32', prefixCache: false, kv: false },
   prefix: { ...newPath, dtype: 'fp32', prefixCache: true, kv: true },
+  /** Prefix reuse before the repeated-cache cap (issue 10): rows bounded by tokens only. */
+  'prefix@start': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, repeatedCacheBytes: Infinity },
+  /** Prefix reuse without onnxruntime's CPU memory arena. */
+  'prefix-noarena': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memArena: false },
   q8: { ...newPath, dtype: 'q8', prefixCache: false, kv: false },
 } as const;
 type PathName = keyof typeof paths;
@@ -122,6 +126,8 @@ async function child(name: PathName, input: string): Promise<void> {
     head: p.head === 'full' ? 'full' : 'yes-no',
     maxBatchSize: p.maxBatchSize,
     prefixCache: p.prefixCache,
+    ...('repeatedCacheBytes' in p ? { maxRepeatedCacheBytes: p.repeatedCacheBytes } : {}),
+    ...('memArena' in p ? { cpuMemArena: p.memArena } : {}),
   });
   let t = performance.now();
   const info = await encoder.load();

@@ -57,6 +57,26 @@ export function planBatches(lengths: number[], limits: BatchLimits): number[][] 
   return batches;
 }
 
+/**
+ * Bytes of a prompt head's key/value cache that the rows of one batch may hold together. Every row gets its own copy
+ * of the head's cache (all layers at once, fed as inputs), so a batch's cache costs rows x head tokens x the bytes
+ * per cached token (Qwen3-0.6B fp32: 28 layers x keys and values x 8 heads x 128 x 4 B = 229,376 B).
+ */
+export const REPEATED_CACHE_BYTES = 256 * 2 ** 20;
+
+/**
+ * Most rows of one batch that follow a cached head of `headTokens`: rows x head tokens x bytes per cached token stays
+ * within `budgetBytes`, and one row always runs. No head, no cap.
+ */
+export function cachedRowsCap(
+  headTokens: number,
+  bytesPerCachedToken: number,
+  budgetBytes = REPEATED_CACHE_BYTES,
+): number {
+  if (headTokens <= 0 || bytesPerCachedToken <= 0) return Infinity;
+  return Math.max(1, Math.floor(budgetBytes / (headTokens * bytesPerCachedToken)));
+}
+
 /** Left-padded int64 rows: pads first, so the last column is every row's last real token. */
 export function leftPad(
   rows: number[][],
