@@ -87,6 +87,8 @@ const paths = {
   'prefix@start': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, repeatedCacheBytes: Infinity },
   /** Prefix reuse without onnxruntime's CPU memory arena. */
   'prefix-noarena': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memArena: false },
+  /** Prefix reuse without onnxruntime's memory patterns (one planned block per input shape set). */
+  'prefix-nopattern': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memPattern: false },
   q8: { ...newPath, dtype: 'q8', prefixCache: false, kv: false },
 } as const;
 type PathName = keyof typeof paths;
@@ -128,6 +130,7 @@ async function child(name: PathName, input: string): Promise<void> {
     prefixCache: p.prefixCache,
     ...('repeatedCacheBytes' in p ? { maxRepeatedCacheBytes: p.repeatedCacheBytes } : {}),
     ...('memArena' in p ? { cpuMemArena: p.memArena } : {}),
+    ...('memPattern' in p ? { memPattern: p.memPattern } : {}),
   });
   let t = performance.now();
   const info = await encoder.load();

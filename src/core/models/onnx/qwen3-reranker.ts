@@ -51,6 +51,8 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   maxRepeatedCacheBytes?: number;
   /** onnxruntime's CPU memory arena for the yes/no graph (default true). */
   cpuMemArena?: boolean;
+  /** onnxruntime's memory patterns for the yes/no graph (default true). */
+  memPattern?: boolean;
 }
 
 export interface OnnxCrossEncoder extends CrossEncoder {
@@ -114,6 +116,7 @@ async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Prom
     const y = await loadYesNoModel(options, [QWEN3_YES, QWEN3_NO], {
       prefixCache: options.prefixCache ?? true,
       ...(options.cpuMemArena === false ? { cpuMemArena: false } : {}),
+      ...(options.memPattern === false ? { memPattern: false } : {}),
     });
     return {
       ...y,

@@ -45,7 +45,7 @@ export function halfToFloat(h: number): number {
 export function loadYesNoModel(
   options: OnnxModelOptions,
   tokens: [number, number],
-  opts: { prefixCache?: boolean; cpuMemArena?: boolean } = {},
+  opts: { prefixCache?: boolean; cpuMemArena?: boolean; memPattern?: boolean } = {},
 ): Promise<YesNoRunner> {
   return inLoadQueue(async () => {
     const folder = path.resolve(options.folder);
@@ -72,6 +72,7 @@ export function loadYesNoModel(
           executionProviders: [device],
           graphOptimizationLevel: 'all',
           ...(opts.cpuMemArena === false ? { enableCpuMemArena: false } : {}),
+          ...(opts.memPattern === false ? { enableMemPattern: false } : {}),
           ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
         });
       } catch (error) {
