@@ -58,23 +58,28 @@ export function planBatches(lengths: number[], limits: BatchLimits): number[][] 
 }
 
 /**
- * Bytes of a prompt head's key/value cache that the rows of one batch may hold together. Every row gets its own copy
- * of the head's cache (all layers at once, fed as inputs), so a batch's cache costs rows x head tokens x the bytes
- * per cached token (Qwen3-0.6B fp32: 28 layers x keys and values x 8 heads x 128 x 4 B = 229,376 B).
+ * Bytes of key/value cache that the rows of one batch after a cached prompt head may hold together. Each row holds its
+ * own copy of the head's cache (every layer at once, fed as inputs) and, inside each layer, that copy joined with its
+ * own keys and values: about rows x (head + row tokens) x bytes per cached token (Qwen3-0.6B fp32: 28 layers x keys
+ * and values x 8 heads x 128 x 4 B = 229,376 B, so 877 tokens). Measured on the real-shape model: 2 rows of ~400
+ * tokens stayed under 2.5 GB peak RSS where 4 did not (docs/METHOD-notes.md, 30).
  */
-export const REPEATED_CACHE_BYTES = 256 * 2 ** 20;
+export const REPEATED_CACHE_BYTES = 192 * 2 ** 20;
 
-/**
- * Most rows of one batch that follow a cached head of `headTokens`: rows x head tokens x bytes per cached token stays
- * within `budgetBytes`, and one row always runs. No head, no cap.
- */
+/** Padded tokens (rows x (head + longest row)) one batch after a cached head may hold within `budgetBytes`. */
+export function cachedTokenBound(bytesPerCachedToken: number, budgetBytes = REPEATED_CACHE_BYTES): number {
+  return bytesPerCachedToken > 0 ? Math.floor(budgetBytes / bytesPerCachedToken) : Infinity;
+}
+
+/** Most rows of `rowTokens` each that follow a head of `headTokens` within the budget; one row always runs. */
 export function cachedRowsCap(
   headTokens: number,
+  rowTokens: number,
   bytesPerCachedToken: number,
   budgetBytes = REPEATED_CACHE_BYTES,
 ): number {
-  if (headTokens <= 0 || bytesPerCachedToken <= 0) return Infinity;
-  return Math.max(1, Math.floor(budgetBytes / (headTokens * bytesPerCachedToken)));
+  const bound = cachedTokenBound(bytesPerCachedToken, budgetBytes);
+  return Math.max(1, Math.floor(bound / (headTokens + rowTokens)));
 }
 
 /** Left-padded int64 rows: pads first, so the last column is every row's last real token. */

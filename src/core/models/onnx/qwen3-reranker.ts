@@ -9,7 +9,7 @@ import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../
 import {
   addPaddingStats,
   batchStats,
-  cachedRowsCap,
+  cachedTokenBound,
   emptyPaddingStats,
   leftPad,
   planBatches,
@@ -213,11 +213,17 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
         // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
         // batch of the same rows would.
         const cached = prefix?.length ?? 0;
-        // Each row holds its own copy of the head's cache: long heads get fewer rows per batch.
-        const rowsCap = prefix
-          ? cachedRowsCap(cached, cacheBytesPerToken(prefix), options.maxRepeatedCacheBytes)
-          : Infinity;
-        const groupLimits = { ...limits, maxBatchSize: Math.min(limits.maxBatchSize, rowsCap) };
+        // Each row holds its own copy of the head's cache, joined in every layer with its own keys and values: the
+        // batch's cached tokens stay within a memory budget, so long heads and long rows get fewer rows per batch.
+        const groupLimits = prefix
+          ? {
+              ...limits,
+              maxBatchTokens: Math.min(
+                limits.maxBatchTokens,
+                cachedTokenBound(cacheBytesPerToken(prefix), options.maxRepeatedCacheBytes),
+              ),
+            }
+          : limits;
         for (const part of planBatches(
           group.indices.map((i) => cached + rowOf(i).length),
           groupLimits,
