@@ -85,6 +85,8 @@ const paths = {
   prefix: { ...newPath, dtype: 'fp32', prefixCache: true, kv: true },
   /** Prefix reuse before the repeated-cache cap (issue 10): rows bounded by tokens only. */
   'prefix@start': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, repeatedCacheBytes: Infinity },
+  /** Prefix reuse with half the default cached-token budget. */
+  'prefix-96': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, repeatedCacheBytes: 96 * 2 ** 20 },
   /** Prefix reuse without onnxruntime's CPU memory arena. */
   'prefix-noarena': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memArena: false },
   /** Prefix reuse without onnxruntime's memory patterns (one planned block per input shape set). */

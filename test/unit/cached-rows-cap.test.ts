@@ -15,12 +15,12 @@ const qwen3TokenBytes = 28 * 2 * 8 * 128 * 4;
 describe('rows per batch after a cached prompt head', () => {
   it('keeps rows x (head + row tokens) x bytes per token within the budget, one row at least', () => {
     expect(qwen3TokenBytes).toBe(229_376);
-    expect(REPEATED_CACHE_BYTES).toBe(192 * 2 ** 20);
-    expect(cachedTokenBound(qwen3TokenBytes)).toBe(877);
-    // An 80-token head before documents of ~300 tokens: 2 rows (760 tokens of cache); before a 45-token state
-    // sentence: 7 rows.
-    expect(cachedRowsCap(80, 300, qwen3TokenBytes)).toBe(2);
-    expect(cachedRowsCap(80, 45, qwen3TokenBytes)).toBe(7);
+    expect(REPEATED_CACHE_BYTES).toBe(96 * 2 ** 20);
+    expect(cachedTokenBound(qwen3TokenBytes)).toBe(438);
+    // An 80-token head before documents of ~300 tokens: 1 row; before a 45-token state sentence: 3 rows
+    // (375 tokens of cache).
+    expect(cachedRowsCap(80, 300, qwen3TokenBytes)).toBe(1);
+    expect(cachedRowsCap(80, 45, qwen3TokenBytes)).toBe(3);
     // A head and row larger than the whole budget still run, one row at a time.
     expect(cachedRowsCap(700, 400, qwen3TokenBytes)).toBe(1);
     expect(cachedRowsCap(10, 15, 100, 10_000)).toBe(4);
@@ -29,8 +29,9 @@ describe('rows per batch after a cached prompt head', () => {
     for (const [head, row] of [
       [1, 1],
       [17, 40],
+      [30, 100],
       [85, 269],
-      [150, 600],
+      [150, 200],
     ] as const) {
       const rows = cachedRowsCap(head, row, qwen3TokenBytes);
       expect(rows * (head + row) * qwen3TokenBytes).toBeLessThanOrEqual(REPEATED_CACHE_BYTES);
@@ -47,7 +48,7 @@ describe('rows per batch after a cached prompt head', () => {
       ...limits,
       maxBatchTokens: Math.min(4096, cachedTokenBound(qwen3TokenBytes)),
     });
-    expect(batches.map((b) => b.length)).toEqual([2, 2, 2, 2]);
+    expect(batches.map((b) => b.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(batches.flat().sort((a, b) => a - b)).toEqual(rowTokens.map((_, i) => i));
     for (const b of batches)
       expect(b.length).toBeLessThanOrEqual(

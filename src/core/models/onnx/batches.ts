@@ -61,10 +61,10 @@ export function planBatches(lengths: number[], limits: BatchLimits): number[][] 
  * Bytes of key/value cache that the rows of one batch after a cached prompt head may hold together. Each row holds its
  * own copy of the head's cache (every layer at once, fed as inputs) and, inside each layer, that copy joined with its
  * own keys and values: about rows x (head + row tokens) x bytes per cached token (Qwen3-0.6B fp32: 28 layers x keys
- * and values x 8 heads x 128 x 4 B = 229,376 B, so 877 tokens). Measured on the real-shape model: 2 rows of ~400
- * tokens stayed under 2.5 GB peak RSS where 4 did not (docs/METHOD-notes.md, 30).
+ * and values x 8 heads x 128 x 4 B = 229,376 B, so 438 tokens). Measured on the real-shape model: one document of
+ * ~400 tokens per batch kept peak RSS under 2.5 GB where 2 and 4 did not, at no CPU cost (docs/METHOD-notes.md, 30).
  */
-export const REPEATED_CACHE_BYTES = 192 * 2 ** 20;
+export const REPEATED_CACHE_BYTES = 96 * 2 ** 20;
 
 /** Padded tokens (rows x (head + longest row)) one batch after a cached head may hold within `budgetBytes`. */
 export function cachedTokenBound(bytesPerCachedToken: number, budgetBytes = REPEATED_CACHE_BYTES): number {
