@@ -83,6 +83,14 @@ const paths = {
   },
   new: { ...newPath, dtype: 'fp32', prefixCache: false, kv: false },
   prefix: { ...newPath, dtype: 'fp32', prefixCache: true, kv: true },
+  /** Prefix reuse before the repeated-cache cap (issue 10): rows bounded by tokens only. */
+  'prefix@start': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, repeatedCacheBytes: Infinity },
+  /** Prefix reuse with half the default cached-token budget. */
+  'prefix-96': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, repeatedCacheBytes: 96 * 2 ** 20 },
+  /** Prefix reuse without onnxruntime's CPU memory arena. */
+  'prefix-noarena': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memArena: false },
+  /** Prefix reuse without onnxruntime's memory patterns (one planned block per input shape set). */
+  'prefix-nopattern': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memPattern: false },
   q8: { ...newPath, dtype: 'q8', prefixCache: false, kv: false },
 } as const;
 type PathName = keyof typeof paths;
@@ -122,6 +130,9 @@ async function child(name: PathName, input: string): Promise<void> {
     head: p.head === 'full' ? 'full' : 'yes-no',
     maxBatchSize: p.maxBatchSize,
     prefixCache: p.prefixCache,
+    ...('repeatedCacheBytes' in p ? { maxRepeatedCacheBytes: p.repeatedCacheBytes } : {}),
+    ...('memArena' in p ? { cpuMemArena: p.memArena } : {}),
+    ...('memPattern' in p ? { memPattern: p.memPattern } : {}),
   });
   let t = performance.now();
   const info = await encoder.load();

@@ -38,7 +38,10 @@ function copyOf(options: TinyQwen3Options): string {
   return dir;
 }
 
-async function scores(folder: string, options: { head?: 'full'; prefixCache?: boolean }) {
+async function scores(
+  folder: string,
+  options: { head?: 'full'; prefixCache?: boolean; maxRepeatedCacheBytes?: number },
+) {
   // Small batches with any padding share: rows of one query split across batches and pad against each other.
   const encoder = await createOnnxCrossEncoder({
     folder,
@@ -76,6 +79,18 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     expect(order(cached.r)).toEqual(order(full.r));
     // Two shared heads ran once each instead of once per document.
     expect(cached.stats.tokens).toBeLessThan(whole.stats.tokens);
+  }, 300_000);
+
+  it('caps rows per batch by the bytes of the repeated head cache, with the same r', async () => {
+    const folder = copyOf({ head: 'lm', pastKeyValues: true });
+    const cached = await scores(folder, {});
+    // A budget below one row's cache: every document after a shared head runs alone.
+    const oneRow = await scores(folder, { maxRepeatedCacheBytes: 1 });
+    expect(maxAbsDiff(oneRow.r, cached.r)).toBeLessThan(1e-5);
+    // 9 documents after 2 heads: 9 single-row batches + 2 head runs + the lone pair's whole prompt.
+    expect(oneRow.stats.batches).toBe(12);
+    expect(cached.stats.batches).toBeLessThan(oneRow.stats.batches);
+    expect(oneRow.stats.tokens).toBe(cached.stats.tokens);
   }, 300_000);
 
   it('derives the with-cache graph when the model is added, and scoring runs that file', async () => {

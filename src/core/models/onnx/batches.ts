@@ -57,6 +57,31 @@ export function planBatches(lengths: number[], limits: BatchLimits): number[][] 
   return batches;
 }
 
+/**
+ * Bytes of key/value cache that the rows of one batch after a cached prompt head may hold together. Each row holds its
+ * own copy of the head's cache (every layer at once, fed as inputs) and, inside each layer, that copy joined with its
+ * own keys and values: about rows x (head + row tokens) x bytes per cached token (Qwen3-0.6B fp32: 28 layers x keys
+ * and values x 8 heads x 128 x 4 B = 229,376 B, so 438 tokens). Measured on the real-shape model: one document of
+ * ~400 tokens per batch kept peak RSS under 2.5 GB where 2 and 4 did not, at no CPU cost (docs/METHOD-notes.md, 30).
+ */
+export const REPEATED_CACHE_BYTES = 96 * 2 ** 20;
+
+/** Padded tokens (rows x (head + longest row)) one batch after a cached head may hold within `budgetBytes`. */
+export function cachedTokenBound(bytesPerCachedToken: number, budgetBytes = REPEATED_CACHE_BYTES): number {
+  return bytesPerCachedToken > 0 ? Math.floor(budgetBytes / bytesPerCachedToken) : Infinity;
+}
+
+/** Most rows of `rowTokens` each that follow a head of `headTokens` within the budget; one row always runs. */
+export function cachedRowsCap(
+  headTokens: number,
+  rowTokens: number,
+  bytesPerCachedToken: number,
+  budgetBytes = REPEATED_CACHE_BYTES,
+): number {
+  const bound = cachedTokenBound(bytesPerCachedToken, budgetBytes);
+  return Math.max(1, Math.floor(bound / (headTokens + rowTokens)));
+}
+
 /** Left-padded int64 rows: pads first, so the last column is every row's last real token. */
 export function leftPad(
   rows: number[][],

@@ -13,6 +13,14 @@ export interface PrefixCache {
   past: Map<string, Ort.Tensor>;
 }
 
+/** Bytes one cached token costs one row: every layer's keys and values. */
+export function cacheBytesPerToken(cache: PrefixCache): number {
+  if (cache.length === 0) return 0;
+  let bytes = 0;
+  for (const t of cache.past.values()) bytes += (t.data as Float32Array | Uint16Array).byteLength;
+  return bytes / cache.length;
+}
+
 const pastNameFor = (present: string) => present.replace(/^present/, 'past_key_values');
 
 /** Positions as transformers.js makes them for decoders: `offset` + real tokens before, 1 on padding. */

@@ -9,6 +9,7 @@ import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../
 import {
   addPaddingStats,
   batchStats,
+  cachedTokenBound,
   emptyPaddingStats,
   leftPad,
   planBatches,
@@ -25,7 +26,7 @@ import {
   type OnnxModelOptions,
   type PreTrainedTokenizer,
 } from './load-model';
-import type { PrefixCache } from './prefix-cache';
+import { cacheBytesPerToken, type PrefixCache } from './prefix-cache';
 import { loadYesNoModel } from './yesno-session';
 
 export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
@@ -46,6 +47,12 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
    * (./prefix-cache); r agree with the whole-prompt run to float rounding. False runs whole prompts.
    */
   prefixCache?: boolean;
+  /** Bytes of a cached head that one batch's rows may hold together (default REPEATED_CACHE_BYTES; ./batches). */
+  maxRepeatedCacheBytes?: number;
+  /** onnxruntime's CPU memory arena for the yes/no graph (default true). */
+  cpuMemArena?: boolean;
+  /** onnxruntime's memory patterns for the yes/no graph (default true). */
+  memPattern?: boolean;
 }
 
 export interface OnnxCrossEncoder extends CrossEncoder {
@@ -108,6 +115,8 @@ async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Prom
   try {
     const y = await loadYesNoModel(options, [QWEN3_YES, QWEN3_NO], {
       prefixCache: options.prefixCache ?? true,
+      ...(options.cpuMemArena === false ? { cpuMemArena: false } : {}),
+      ...(options.memPattern === false ? { memPattern: false } : {}),
     });
     return {
       ...y,
@@ -204,9 +213,20 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
         // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
         // batch of the same rows would.
         const cached = prefix?.length ?? 0;
+        // Each row holds its own copy of the head's cache, joined in every layer with its own keys and values: the
+        // batch's cached tokens stay within a memory budget, so long heads and long rows get fewer rows per batch.
+        const groupLimits = prefix
+          ? {
+              ...limits,
+              maxBatchTokens: Math.min(
+                limits.maxBatchTokens,
+                cachedTokenBound(cacheBytesPerToken(prefix), options.maxRepeatedCacheBytes),
+              ),
+            }
+          : limits;
         for (const part of planBatches(
           group.indices.map((i) => cached + rowOf(i).length),
-          limits,
+          groupLimits,
         )) {
           if (opts.signal?.aborted)
             throw new CuratorError('CANCELLED', 'Scoring cancelled', { done, total: pairs.length });

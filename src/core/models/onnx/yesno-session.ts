@@ -45,7 +45,7 @@ export function halfToFloat(h: number): number {
 export function loadYesNoModel(
   options: OnnxModelOptions,
   tokens: [number, number],
-  opts: { prefixCache?: boolean } = {},
+  opts: { prefixCache?: boolean; cpuMemArena?: boolean; memPattern?: boolean } = {},
 ): Promise<YesNoRunner> {
   return inLoadQueue(async () => {
     const folder = path.resolve(options.folder);
@@ -71,6 +71,8 @@ export function loadYesNoModel(
         session = await ort.InferenceSession.create(path.join(folder, derived.file), {
           executionProviders: [device],
           graphOptimizationLevel: 'all',
+          ...(opts.cpuMemArena === false ? { enableCpuMemArena: false } : {}),
+          ...(opts.memPattern === false ? { enableMemPattern: false } : {}),
           ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
         });
       } catch (error) {
