@@ -27,8 +27,7 @@ import type { ScoreProvider } from '../src/core/select/scores';
 import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
 import type { ScoreUse } from '../src/core/select/trace-types';
-import { importSource } from '../src/core/skills/importer';
-import { openDb } from '../src/core/store/db';
+import { openSampleLibrary } from './sample-library-db';
 import { defaultSettings } from '../src/shared/settings';
 import { quantizeDynamic } from '../test/fixtures/tiny-models/quantize-dynamic';
 
@@ -189,15 +188,9 @@ function modelFolder(source: string): string {
 
 /** Every pair one full selection scores (no pruning: the work does not depend on the scores). */
 async function selectionPairs(): Promise<BenchPair[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-exact-db-'));
-  const db = openDb(path.join(dir, 'library.db'));
+  const library = await openSampleLibrary('bench-exact-db-');
+  const db = library.db;
   try {
-    const noop = () => {};
-    await importSource(
-      { db, clock: () => new Date(), logger: { info: noop, warn: noop } },
-      { path: path.join(repoRoot, 'resources/sample-library') },
-      { signal: new AbortController().signal, report: noop },
-    );
     const tasks = parseLabelJsonl(readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'));
     const task = tasks.find((t) => t.id === args.task);
     if (!task?.parse) throw new Error(`no sample task ${args.task} with a parse`);
@@ -228,8 +221,7 @@ async function selectionPairs(): Promise<BenchPair[]> {
     await selectSkills(input, recorder, { variant: 'full', prune: false });
     return pairs;
   } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    library.close();
   }
 }
 

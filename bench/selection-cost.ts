@@ -8,7 +8,7 @@
 //   --states synthetic gives every skill a precondition and completion (the worst case for alignment pairs; the
 //   sample library ships unparsed). --encoder loads a module whose default export is `(db) => Promise<CrossEncoder>`
 //   (e.g. the ONNX cross-encoder on the real-shape models) to time selections with it; the default is lexical.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,8 +24,8 @@ import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
 import { runPresetBench, runPresetChild, type BenchPreset, type PresetBenchArgs } from './selection-presets';
 import type { SelectionInput, Variant } from '../src/core/select/trace-types';
-import { importSource } from '../src/core/skills/importer';
-import { openDb, type Db } from '../src/core/store/db';
+import { openSampleLibrary } from './sample-library-db';
+import type { Db } from '../src/core/store/db';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,15 +67,9 @@ async function loadEncoder(db: Db): Promise<CrossEncoder> {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-selection-'));
-  const db = openDb(path.join(dir, 'library.db'));
+  const library = await openSampleLibrary('bench-selection-');
+  const db = library.db;
   try {
-    const noop = () => {};
-    await importSource(
-      { db, clock: () => new Date(), logger: { info: noop, warn: noop } },
-      { path: path.join(repoRoot, 'resources/sample-library') },
-      { signal: new AbortController().signal, report: noop },
-    );
     const allTasks = parseLabelJsonl(
       readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'),
     );
@@ -172,8 +166,7 @@ async function main(): Promise<void> {
     if (!identical) process.exitCode = 1;
     await encoder.dispose?.();
   } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    library.close();
   }
 }
 

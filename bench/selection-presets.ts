@@ -9,9 +9,8 @@
 //   before the cross-encoder cuts ran it (full-vocabulary logits, one 1,024-token budget for every use, no prefix
 //   reuse, the export without a cache): the reference for ratios, measured in the same run.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { parseLabelJsonl } from '../src/core/eval/label-format';
 import { createLexicalCrossEncoder } from '../src/core/models/lexical/lexical-cross-encoder';
@@ -27,9 +26,8 @@ import type { ScoreProvider } from '../src/core/select/scores';
 import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
 import { ThroughputMeter } from '../src/core/select/throughput';
-import { importSource } from '../src/core/skills/importer';
 import { editStates } from '../src/core/states/skill-states';
-import { openDb } from '../src/core/store/db';
+import { openSampleLibrary } from './sample-library-db';
 import type { ScorerTier, SelectionPreset } from '../src/shared/presets';
 import { presetTiers, selectionPresets } from '../src/shared/presets';
 import { defaultSettings } from '../src/shared/settings';
@@ -103,15 +101,9 @@ export async function runPresetChild(
   const start = benchPreset === 'exact@start';
   const preset: SelectionPreset = start ? 'exact' : benchPreset;
   const settings = defaultSettings();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-presets-'));
-  const db = openDb(path.join(dir, 'library.db'));
+  const library = await openSampleLibrary('bench-presets-');
+  const { db, dir } = library;
   try {
-    const noop = () => {};
-    await importSource(
-      { db, clock: () => new Date(), logger: { info: noop, warn: noop } },
-      { path: path.join(repoRoot, 'resources/sample-library') },
-      { signal: new AbortController().signal, report: noop },
-    );
     // Every skill gets states, so alignment pairs exist (the sample library ships unparsed): the worst case.
     const ids = db.prepare('SELECT id, name, description FROM skills').all() as {
       id: number;
@@ -252,8 +244,7 @@ export async function runPresetChild(
       answer: last!.answer.map((a) => a.name),
     };
   } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    library.close();
   }
 }
 
