@@ -1,6 +1,7 @@
 // What a parse would cost before it starts: how many skills go to the model, and the tokens and money that takes,
 // from this library's own past parses when there are enough of them (tokens per character, answer length), else
 // from plain defaults. An estimate, said as such; the job counts the real figures.
+import type { ParseEstimate } from '../../shared/api/llm';
 import { protectedStatuses } from '../states/states-records';
 import type { Db } from '../store/db';
 import { isCurrent, selectCandidates } from './parse-candidates';
@@ -17,20 +18,6 @@ export interface ParseEstimateRequest {
   ids?: number[];
   force?: boolean;
   replace?: boolean;
-}
-
-export interface ParseEstimate {
-  /** Skills the model would be asked about. */
-  toSend: number;
-  /** Edited or verified skills that keep their states (not sent). */
-  kept: number;
-  /** Skills whose current parse is reused (not sent). */
-  cached: number;
-  promptTokens: number;
-  completionTokens: number;
-  cost: number;
-  /** 'library': rates measured on this library's past parses; 'default': no such history yet. */
-  basis: 'library' | 'default';
 }
 
 const defaultCharsPerToken = 3.5;
