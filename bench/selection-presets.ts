@@ -27,6 +27,7 @@ import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
 import { ThroughputMeter } from '../src/core/select/throughput';
 import { editStates } from '../src/core/states/skill-states';
+import { median } from './median';
 import { openSampleLibrary } from './sample-library-db';
 import type { ScorerTier, SelectionPreset } from '../src/shared/presets';
 import { presetTiers, selectionPresets } from '../src/shared/presets';
@@ -72,7 +73,6 @@ export interface PresetFigures {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A private model folder: the shape model's files linked, the Qwen3 tokenizer beside them (left padding). */
 function modelFolder(src: string, into: string): string {

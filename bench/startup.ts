@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './median';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export const launchers = {
   tsx: ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts')],
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     }
   }
   for (const name of ['tsx', 'compiled'] as const)
-    rows[name] = { help: medianOf(samples[name].help), host: medianOf(samples[name].host) };
+    rows[name] = { help: median(samples[name].help), host: median(samples[name].host) };
   console.log(`startup, median of ${runs} (seconds)`);
   console.log('launcher   --help   host to first answer');
   for (const [name, r] of Object.entries(rows))

@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { helpSeconds, hostFirstAnswerSeconds, launchers, medianOf } from '../startup';
+import { median } from '../median';
+import { helpSeconds, hostFirstAnswerSeconds, launchers } from '../startup';
 import type { SynthLibrary } from './synth';
 
 export interface ScaleRow {
@@ -40,8 +41,8 @@ async function startupRows(_library: SynthLibrary, dbFile: string): Promise<Scal
         host[name].push(await hostFirstAnswerSeconds(launchers[name], data, dbFile));
       }
     const row = (label: string, s: { compiled: number[]; tsx: number[] }, limit: number): ScaleRow => {
-      const now = medianOf(s.compiled);
-      const reference = medianOf(s.tsx);
+      const now = median(s.compiled);
+      const reference = median(s.tsx);
       return {
         path: label,
         now: `${now.toFixed(2)} s`,

@@ -3,6 +3,7 @@
 //   reference <db> <jsonl>    raw better-sqlite3: stream lines, insert rows + FTS5, batches of 1,000
 //   reads <db> <refdb>        Library screen reads and keyword search, on our library and the reference one
 //   recall <db> <sample>      lexical recall@30 on the sample tasks, the sample library imported into <db>
+import { median } from '../median';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -98,7 +99,6 @@ function timeMany(n: number, f: () => unknown): number[] {
   }
   return times;
 }
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 
 function reads(): object {
   const db = openDb(dbFile);
