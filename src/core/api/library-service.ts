@@ -55,7 +55,7 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       if (!found)
         throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}: the path does not exist`, {
           path: req.path,
-          hint: 'Check the path for typos, or pick the folder or file with Browse.',
+          hint: 'Check the path for typos: it is a path on the machine the app or server runs on.',
         });
       // A FIFO, socket or device is refused before any job opens it (an open could wait forever).
       if (!found.isFile() && !found.isDirectory())
