@@ -83,6 +83,28 @@ describe('parse.estimate', () => {
     });
   });
 
+  it('foresees what the parse job then does, scope by scope (one set of rules for both)', async () => {
+    const scopes = [
+      { only: 'all' as const },
+      { only: 'all' as const, force: true },
+      { ids: ids.slice(0, 2), replace: true },
+    ];
+    for (const scope of scopes) {
+      const estimate = await core['parse.estimate'](scope);
+      const job = await core['jobs.wait']({ id: (await core['parse.skills'](scope)).id });
+      expect(job.status).toBe('done');
+      const result = job.result as { parsed: number; failed: number; cached: number; protected: number };
+      expect(
+        { toSend: estimate.toSend, kept: estimate.kept, cached: estimate.cached },
+        JSON.stringify(scope),
+      ).toEqual({
+        toSend: result.parsed + result.failed,
+        kept: result.protected,
+        cached: result.cached,
+      });
+    }
+  });
+
   it('refuses what parse.skills refuses', async () => {
     await expect(core['parse.estimate']({ replace: true })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

@@ -3,7 +3,7 @@
 import type { ReviewStatus } from '../../shared/api/library';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
-import { findCachedParse, recordParse } from '../states/skill-states';
+import { findCachedParse, protectedStatuses, recordParse } from '../states/skill-states';
 import { FAILED_ATTEMPT_EXISTS } from '../states/parse-attempts';
 import type { Clock } from './ports';
 
@@ -25,6 +25,35 @@ export function isCurrent(c: Candidate, model: string, promptVersion: string): b
     c.model === model &&
     c.promptVersion === promptVersion
   );
+}
+
+/** Which skills a parse covers and how; the parse job's params and the estimate's request. */
+export interface ParseScope {
+  /** Which records to (re)parse; default 'unparsed' (also covers parsed skills whose content changed). With ids and no `only`: 'all'. */
+  only?: 'unparsed' | 'failed' | 'all';
+  ids?: number[];
+  /** Send even when a cached parse exists. Never replaces edited or verified states by itself. */
+  force?: boolean;
+  /** Replace edited/verified records of the skills named in `ids` (the curator chose Replace; old values go to history). */
+  replace?: boolean;
+}
+
+/**
+ * The rules a parse (and its estimate) applies to each candidate: edited or verified states are kept unless the curator
+ * chose Replace for that skill, a current parse answers from the cache unless sending is forced, the rest is sent.
+ */
+export function parseRules(scope: ParseScope, model: string, promptVersion: string) {
+  const only = scope.only ?? (scope.ids ? 'all' : 'unparsed');
+  const explicit = new Set(scope.ids ?? []);
+  // "Retry failed" also means skills whose states were kept after a failed attempt: their cached parse is no answer.
+  const sendAnyway = scope.force === true || only === 'failed';
+  const mayReplace = (c: Candidate) => scope.replace === true && explicit.has(c.id);
+  const fate = (c: Candidate): 'kept' | 'cached' | 'send' => {
+    if (c.status !== null && protectedStatuses.includes(c.status) && !mayReplace(c)) return 'kept';
+    if (!sendAnyway && isCurrent(c, model, promptVersion)) return 'cached';
+    return 'send';
+  };
+  return { only, sendAnyway, mayReplace, fate };
 }
 
 /** Another skill with identical content (e.g. the same skill in two sources) was already parsed: copy, don't send. */

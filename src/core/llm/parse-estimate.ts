@@ -2,9 +2,8 @@
 // from this library's own past parses when there are enough of them (tokens per character, answer length), else
 // from plain defaults. An estimate, said as such; the job counts the real figures.
 import type { ParseEstimate } from '../../shared/api/llm';
-import { protectedStatuses } from '../states/states-records';
 import type { Db } from '../store/db';
-import { isCurrent, selectCandidates } from './parse-candidates';
+import { parseRules, selectCandidates, type ParseScope } from './parse-candidates';
 import {
   buildSkillParseMessages,
   MAX_SKILL_PROMPT_CHARS,
@@ -13,12 +12,7 @@ import {
 } from './prompts';
 import { estimateCost, type LlmEndpointSettings } from './settings';
 
-export interface ParseEstimateRequest {
-  only?: 'unparsed' | 'failed' | 'all';
-  ids?: number[];
-  force?: boolean;
-  replace?: boolean;
-}
+export type ParseEstimateRequest = ParseScope;
 
 const defaultCharsPerToken = 3.5;
 const defaultAnswerTokens = 120;
@@ -58,9 +52,7 @@ export function estimateParse(
   settings: LlmEndpointSettings,
   req: ParseEstimateRequest,
 ): ParseEstimate {
-  const only = req.only ?? (req.ids ? 'all' : 'unparsed');
-  const explicit = new Set(req.ids ?? []);
-  const sendAnyway = req.force === true || only === 'failed';
+  const rules = parseRules(req, settings.model, SKILL_PARSE_PROMPT_VERSION);
   const rates = measuredRates(db);
   const charsPerToken = rates?.charsPerToken ?? defaultCharsPerToken;
   const answerTokens = rates?.answerTokens ?? defaultAnswerTokens;
@@ -73,10 +65,10 @@ export function estimateParse(
     cost: 0,
     basis: rates ? 'library' : 'default',
   };
-  for (const c of selectCandidates(db, only, req.ids)) {
-    const replace = req.replace === true && explicit.has(c.id);
-    if (c.status !== null && protectedStatuses.includes(c.status) && !replace) estimate.kept++;
-    else if (!sendAnyway && isCurrent(c, settings.model, SKILL_PARSE_PROMPT_VERSION)) estimate.cached++;
+  for (const c of selectCandidates(db, rules.only, req.ids)) {
+    const fate = rules.fate(c);
+    if (fate === 'kept') estimate.kept++;
+    else if (fate === 'cached') estimate.cached++;
     else {
       estimate.toSend++;
       estimate.promptTokens += Math.ceil(promptChars(c.fullText) / charsPerToken);

@@ -4,9 +4,15 @@ import type { JobProgress } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import type { JobContext } from '../jobs/job-runner';
 import type { Db } from '../store/db';
-import { protectedStatuses, recordParse } from '../states/skill-states';
+import { recordParse } from '../states/skill-states';
 import { recordFailedAttempt } from '../states/parse-attempts';
-import { isCurrent, reuseIdenticalParse, selectCandidates, type Candidate } from './parse-candidates';
+import {
+  parseRules,
+  reuseIdenticalParse,
+  selectCandidates,
+  type Candidate,
+  type ParseScope,
+} from './parse-candidates';
 import { parseSkillAnswer } from './answer-parsers';
 import { itemKey, readEarlierRuns, type ParseItemDetail } from './parse-ledger';
 import type { EndpointProblem } from './endpoint-errors';
@@ -23,15 +29,7 @@ export interface ParseSkillsDeps {
   onChanged?: (skillIds: number[]) => void;
 }
 
-export interface ParseSkillsParams {
-  /** Which records to (re)parse; default 'unparsed' (also covers parsed skills whose content changed). With ids and no `only`: 'all'. */
-  only?: 'unparsed' | 'failed' | 'all';
-  ids?: number[];
-  /** Send even when a cached parse exists. Never replaces edited or verified states by itself. */
-  force?: boolean;
-  /** Replace edited/verified records of the skills named in `ids` (the curator chose Replace; old values go to history). */
-  replace?: boolean;
-}
+export type ParseSkillsParams = ParseScope;
 
 /** The subset of JobContext the job uses (JobRunner's context satisfies it). */
 export type ParseJob = Pick<JobContext, 'signal' | 'report' | 'isItemDone' | 'markItem' | 'markedItems'> &
@@ -73,8 +71,7 @@ export async function parseSkills(
   const { db, llm, clock, logger } = deps;
   const model = llm.settings.model;
   const promptVersion = SKILL_PARSE_PROMPT_VERSION;
-  const explicit = new Set(params.ids ?? []);
-  const only = params.only ?? (params.ids ? 'all' : 'unparsed');
+  const { only, sendAnyway, mayReplace, fate } = parseRules(params, model, promptVersion);
   const selected = selectCandidates(db, only, params.ids);
   // A resumed job covers the whole job: what earlier runs finished, failed and spent stays in its totals, also for
   // skills the selection no longer holds because an earlier run parsed them.
@@ -117,14 +114,11 @@ export async function parseSkills(
     job.report(progress);
   };
 
-  // "Retry failed" also means skills whose states were kept after a failed attempt: their cached parse is no answer.
-  const sendAnyway = params.force === true || only === 'failed';
-  const mayReplace = (c: Candidate) => params.replace === true && explicit.has(c.id);
   for (const c of selected) {
-    const overwrite = mayReplace(c);
-    if (job.isItemDone(itemKey(c.id))) result.resumed++;
-    else if (c.status !== null && protectedStatuses.includes(c.status) && !overwrite) result.protected++;
-    else if (!sendAnyway && isCurrent(c, model, promptVersion)) result.cached++;
+    const cFate = job.isItemDone(itemKey(c.id)) ? 'resumed' : fate(c);
+    if (cFate === 'resumed') result.resumed++;
+    else if (cFate === 'kept') result.protected++;
+    else if (cFate === 'cached') result.cached++;
     else if (!sendAnyway && reuseIdenticalParse(deps, c, model, promptVersion)) {
       result.cached++;
       deps.onChanged?.([c.id]);
