@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { variants, type Variant } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
+import { SampleFileHint } from '../app/SampleFileHint';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { useJob } from '../app/use-job';
@@ -92,8 +93,8 @@ export function EvaluationScreen() {
         <ErrorNote error={sets.error} />
         {sets.data?.length === 0 && (
           <p className="muted">
-            No label set yet. Import a JSONL file of tasks with gold skills, e.g.
-            resources/sample-tasks.jsonl.
+            No label set yet. Import a JSONL file of tasks with gold skills.
+            <SampleFileHint file="sampleTasks" label="sample tasks" onUse={setLabelPath} />
           </p>
         )}
         <form

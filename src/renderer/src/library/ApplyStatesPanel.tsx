@@ -1,7 +1,8 @@
 // Reviewed states from a JSONL file ({name, precondition, completion} per line), e.g. the sample library's
-// resources/sample-states.jsonl: without them (or an LLM) every skill stays unparsed and the selection has no graph.
+// sample-states.jsonl: without them (or an LLM) every skill stays unparsed and the selection has no graph.
 import { useState } from 'react';
 import { ErrorNote } from '../app/ErrorNote';
+import { SampleFileHint } from '../app/SampleFileHint';
 import { useClient } from '../app/context';
 import { useAction } from '../app/use-api';
 
@@ -26,8 +27,8 @@ export function ApplyStatesPanel({ onApplied }: { onApplied: () => void }) {
       <h2>Apply reviewed states</h2>
       <p className="muted small">
         A JSONL file of states written or reviewed elsewhere, one skill per line: {'{'}"name", "precondition",
-        "completion"{'}'}. The sample library's are in resources/sample-states.jsonl. States you edited or
-        verified here are kept.
+        "completion"{'}'}. States you edited or verified here are kept.
+        <SampleFileHint file="sampleStates" label="sample library's states" onUse={setPath} />
       </p>
       <form
         className="row wrap"
