@@ -4,12 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-factory';
-import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
-import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 import { describeInChromium, useBrowserMode } from './browser-session';
 import { inBothThemes } from './harness';
-import { importSampleLibrary } from './prepare';
+import { importSampleLibrary, tinyEmbedderCoreOptions } from './prepare';
 
 describeInChromium('local models in the Settings screen', () => {
   let dir: string;
@@ -19,12 +16,7 @@ describeInChromium('local models in the Settings screen', () => {
     setupTimeoutMs: 180_000,
     coreOptions: () => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-models-'));
-      writeTinyQwen3(path.join(dir, 'embedder'), { head: 'base', hidden: 32, seed: 3, dtypes: ['fp32'] });
-      return {
-        engineFactories: {
-          onnx: createOnnxEngineFactory({ spawn: forkModelWorker(), cacheDir: path.join(dir, 'cache') }),
-        },
-      };
+      return tinyEmbedderCoreOptions(dir);
     },
     prepare: ({ core }) => importSampleLibrary(core),
     cleanup: () => {

@@ -1,8 +1,10 @@
-// What the browser-mode suites put into the core before Chromium opens: the bundled samples from resources/, and a
-// loopback OpenAI endpoint the LLM settings point at.
+// What the browser-mode suites put into the core before Chromium opens: the bundled samples from resources/, a
+// loopback OpenAI endpoint the LLM settings point at, and a tiny local embedder.
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Core } from '../../src/core';
+import type { Core, CoreOptions } from '../../src/core';
+import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-factory';
+import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
 import type { Settings } from '../../src/shared/settings';
 import {
   startOpenAiServer,
@@ -11,6 +13,7 @@ import {
   type OpenAiServerOptions,
   type RecordedRequest,
 } from '../fixtures/openai-server';
+import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 import { repoRoot } from './harness';
 
 export const sampleLibrary = path.join(repoRoot, 'resources', 'sample-library');
@@ -52,4 +55,17 @@ export async function connectLoopbackLlm(
 /** The name in the front matter of the SKILL.md a parse request sends; '?' when there is none. */
 export function skillNameAsked(request: RecordedRequest): string {
   return /\nname: (\S+)/.exec(userText(request))?.[1] ?? '?';
+}
+
+/**
+ * Writes a tiny Qwen3-shaped embedder (fp32) to <dir>/embedder, and returns core options that run ONNX models in a model
+ * worker with their cache in <dir>/cache.
+ */
+export function tinyEmbedderCoreOptions(dir: string): Partial<CoreOptions> {
+  writeTinyQwen3(path.join(dir, 'embedder'), { head: 'base', hidden: 32, seed: 3, dtypes: ['fp32'] });
+  return {
+    engineFactories: {
+      onnx: createOnnxEngineFactory({ spawn: forkModelWorker(), cacheDir: path.join(dir, 'cache') }),
+    },
+  };
 }

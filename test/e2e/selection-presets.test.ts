@@ -5,12 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-factory';
-import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
-import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
 import { describeInChromium, useBrowserMode } from './browser-session';
 import { inBothThemes } from './harness';
-import { importSampleLibrary, importSampleTasks } from './prepare';
+import { importSampleLibrary, importSampleTasks, tinyEmbedderCoreOptions } from './prepare';
 
 describeInChromium('scoring presets in the Selection lab', () => {
   let dir: string;
@@ -21,12 +18,7 @@ describeInChromium('scoring presets in the Selection lab', () => {
     setupTimeoutMs: 180_000,
     coreOptions: () => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-presets-'));
-      writeTinyQwen3(path.join(dir, 'embedder'), { head: 'base', hidden: 32, seed: 3, dtypes: ['fp32'] });
-      return {
-        engineFactories: {
-          onnx: createOnnxEngineFactory({ spawn: forkModelWorker(), cacheDir: path.join(dir, 'cache') }),
-        },
-      };
+      return tinyEmbedderCoreOptions(dir);
     },
     prepare: async ({ core }) => {
       await importSampleLibrary(core);
