@@ -1,64 +1,29 @@
 // End to end in Debian's Chromium against the browser mode on a fresh data folder: import the sample library, search,
 // review a skill's states (surviving a reload), read the jobs, evaluate variants, run a selection and a what-if.
 // Screenshots of each screen in both themes go to test-output/screenshots/.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startOpenAiServer } from '../fixtures/openai-server';
-import {
-  chromiumOrSkip,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  screenshot,
-  repoRoot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes, screenshotDir } from './harness';
+import { sampleLibrary, sampleTasks } from './prepare';
 
-const sampleLibrary = path.join(repoRoot, 'resources', 'sample-library');
-const sampleTasks = path.join(repoRoot, 'resources', 'sample-tasks.jsonl');
-
-describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
-  let server: BrowserModeServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    console.log(`Screenshots: ${screenshotDir}`);
-    server = await startBrowserModeServer(renderer);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-  });
-
-  // A failed step leaves a picture of the page and what it logged, to tell a slow backend from a broken screen.
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || !page) return;
-    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
-    await screenshot(page, `failed-${name}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+describeInChromium('browser mode in Chromium', () => {
+  const session = useBrowserMode({
+    name: 'browser-mode',
+    prepare: async () => console.log(`Screenshots: ${screenshotDir}`),
   });
 
   const go = async (hash: string, ready: string) => {
+    const { page } = session;
     await page.evaluate((h) => (window.location.hash = h), hash);
     await page.locator(ready).first().waitFor();
   };
 
   it('opens with the token from the address, then drops it from the address bar', async () => {
+    const { server, page } = session;
     await page.goto(server.pageUrl);
     await page.locator('.topbar').waitFor();
     expect(page.url()).not.toContain('token=');
@@ -69,6 +34,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('imports the sample library and shows the validation report', async () => {
+    const { page } = session;
     await page.getByLabel('Path to import').fill(sampleLibrary);
     await page.locator('section[aria-label="Import"] button[type="submit"]').click();
     await page.locator('.import-job[data-status="done"]').waitFor({ timeout: 60_000 });
@@ -84,6 +50,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('searches as you type', async () => {
+    const { page } = session;
     await page.getByLabel('Search', { exact: true }).fill('microwave heat');
     await page.getByTestId('search-summary').waitFor();
     const first = page.locator('.skill-row button').first();
@@ -93,6 +60,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('opens a skill, edits and verifies its states, and they survive a reload', async () => {
+    const { page } = session;
     await page.locator('.skill-row button[data-skill-name="household-heat-object-microwave"]').click();
     await expect
       .poll(() => page.getByTestId('skill-name').textContent())
@@ -133,6 +101,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('filters the library by review status', async () => {
+    const { page } = session;
     await go('#/library', '.skill-list');
     await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByLabel('Review status').selectOption('verified');
@@ -146,12 +115,14 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('lists the finished import on the jobs screen', async () => {
+    const { page } = session;
     await go('#/jobs', 'section[aria-label="Past jobs"]');
     await page.locator('li.job[data-status="done"]').first().waitFor();
     await inBothThemes(page, 'jobs');
   });
 
   it('runs an evaluation on the sample tasks and shows the comparison', async () => {
+    const { page } = session;
     await go('#/evaluation', 'section[aria-label="Label sets"]');
     await page.getByLabel('Label set path').fill(sampleTasks);
     await page.getByRole('button', { name: 'Import label set' }).click();
@@ -180,6 +151,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('runs a selection on a sample task, draws its graph and answer, and replays a what-if', async () => {
+    const { page } = session;
     await go('#/select', 'section[aria-label="Task"]');
     await page.getByLabel('Sample task').selectOption('hh-01');
     await expect
@@ -208,6 +180,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('shows the settings from the schema, saves a change, and tests the LLM endpoint in plain words', async () => {
+    const { page } = session;
     await go('#/settings', 'section[aria-label="Selection"]');
     const recallK = page.locator('input[name="selection.recallK"]');
     expect(await recallK.inputValue()).toBe('30');
@@ -227,6 +200,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('parses the library through an LLM endpoint, with tokens and cost on the jobs screen', async () => {
+    const { page } = session;
     const llm = await startOpenAiServer({
       models: ['fixture-model'],
       reply: () => ({
@@ -267,6 +241,7 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('shows a name conflict from a second import and resolves it by keeping both', async () => {
+    const { page } = session;
     const incoming = mkdtempSync(path.join(os.tmpdir(), 'curator-conflict-'));
     const skillDir = path.join(incoming, 'household-heat-object-microwave');
     cpSync(path.join(sampleLibrary, 'household-heat-object-microwave'), skillDir, { recursive: true });
@@ -301,11 +276,13 @@ describe.runIf(chromiumOrSkip())('browser mode in Chromium', () => {
   });
 
   it('raised no page errors and no CSP violations', () => {
+    const { problems } = session;
     const serious = problems.filter((p) => p.startsWith('pageerror') || /Content Security Policy/i.test(p));
     expect(serious).toEqual([]);
   });
 
   it('refuses inline script and remote loads by its Content-Security-Policy', async () => {
+    const { page, problems } = session;
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true';

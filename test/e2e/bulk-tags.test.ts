@@ -3,98 +3,51 @@
 // after a confirmation that gives the count, and Undo puts them back; a tag added in bulk filters the list; the bulk
 // re-parse and "Parse N unparsed" confirmations show the estimated tokens and cost; the skill page adds a tag and
 // shows its own re-parse's progress inline.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, userText, type OpenAiServer } from '../fixtures/openai-server';
+import { expect, it } from 'vitest';
+import type { OpenAiServer } from '../fixtures/openai-server';
 import { insertSkill } from '../integration/llm-harness';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
+import { connectLoopbackLlm, importSampleLibrary, importSampleStates, skillNameAsked } from './prepare';
 
-const nameOf = (text: string) => /\nname: (\S+)/.exec(text)?.[1] ?? '?';
-
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk actions and tags', () => {
-  let server: BrowserModeServer;
+describeInChromium('bulk actions and tags', () => {
   let llm: OpenAiServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
   let asked: string[];
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    asked = [];
-    llm = await startOpenAiServer({
-      reply: (req) => {
-        const name = nameOf(userText(req));
-        asked.push(name);
-        return {
-          content: `Precondition_State: None\nCompletion_State: The ${name} result exists.`,
-          usage: { prompt_tokens: 900, completion_tokens: 40 },
-        };
-      },
-    });
-    const { core } = server;
-    const job = await core['library.import']({ path: path.join(repoRoot, 'resources', 'sample-library') });
-    expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
-    expect(
-      (await core['states.import']({ path: path.join(repoRoot, 'resources', 'sample-states.jsonl') }))
-        .applied,
-    ).toBe(48);
-    // Three skills nobody parsed yet, last by name.
-    for (const n of ['zz-unparsed-a', 'zz-unparsed-b', 'zz-unparsed-c']) insertSkill(core.context.db, n);
-    await core['settings.update']({
-      patch: {
-        llm: {
-          baseURL: llm.baseURL,
-          model: 'e2e-model',
-          maxRetries: 0,
-          concurrency: 1,
-          promptPricePerMTok: 300,
-          completionPricePerMTok: 900,
+  const session = useBrowserMode({
+    name: 'bulk',
+    prepare: async ({ core }) => {
+      asked = [];
+      await importSampleLibrary(core);
+      expect((await importSampleStates(core)).applied).toBe(48);
+      // Three skills nobody parsed yet, last by name.
+      for (const n of ['zz-unparsed-a', 'zz-unparsed-b', 'zz-unparsed-c']) insertSkill(core.context.db, n);
+      llm = await connectLoopbackLlm(
+        core,
+        {
+          reply: (req) => {
+            const name = skillNameAsked(req);
+            asked.push(name);
+            return {
+              content: `Precondition_State: None\nCompletion_State: The ${name} result exists.`,
+              usage: { prompt_tokens: 900, completion_tokens: 40 },
+            };
+          },
         },
-      },
-    });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-    await page.goto(server.pageUrl);
-    await page.locator('.topbar').waitFor();
-    await page.locator('.skill-row .row-button').first().waitFor();
+        { promptPricePerMTok: 300, completionPricePerMTok: 900 },
+      );
+    },
+    open: true,
+    ready: '.skill-row .row-button',
+    cleanup: () => llm?.close(),
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || !page) return;
-    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
-    await screenshot(page, `failed-bulk-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await llm?.close();
-  });
-
-  const verified = async () => (await server.core['library.stats']({})).byStatus.verified ?? 0;
+  const verified = async () => (await session.server.core['library.stats']({})).byStatus.verified ?? 0;
   const focusedIndex = () =>
-    page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-index]')?.dataset.index);
-  const rowCheck = (index: number) => page.locator(`.skill-row[data-index="${index}"] .row-check`);
+    session.page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-index]')?.dataset.index);
+  const rowCheck = (index: number) => session.page.locator(`.skill-row[data-index="${index}"] .row-check`);
 
   it('verifies 20 skills ticked with the keyboard after a confirmation with the count, and undoes them', async () => {
+    const { page, problems } = session;
     expect(await verified()).toBe(0);
     await rowCheck(0).click();
     await page.locator('.skill-row[data-index="0"] .row-button').focus();
@@ -121,6 +74,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk acti
   });
 
   it('tags 3 skills in bulk, shows the tag on their rows and filters on it', async () => {
+    const { server, page } = session;
     await page.getByRole('button', { name: 'Clear selection' }).click();
     for (const i of [1, 3, 5]) await rowCheck(i).click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('3 selected');
@@ -157,6 +111,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk acti
   });
 
   it('shows the estimated tokens and cost before a bulk re-parse, keeping edited states unless Replace', async () => {
+    const { page } = session;
     for (const i of [0, 1]) await rowCheck(i).click();
     await page.getByRole('button', { name: 'Re-parse…' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm re-parse' });
@@ -176,6 +131,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk acti
   });
 
   it('asks before parsing the unparsed above the cost line, then parses them', async () => {
+    const { server, page } = session;
     await page.getByRole('button', { name: 'Clear selection' }).click();
     await page.getByTestId('parse-unparsed').click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm parse' });
@@ -190,6 +146,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('bulk acti
   });
 
   it('adds a tag on the skill page and shows its own re-parse progress inline', async () => {
+    const { server, page, problems } = session;
     const id = (await server.core['library.get']({ name: 'zz-unparsed-a' })).id;
     await page.evaluate((h) => (window.location.hash = h), `#/skill/${id}`);
     const editor = page.getByTestId('tag-editor');

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
 import { registerCuratorIpc, type IpcInvokeEventLike, type IpcMainLike } from '../../src/main/ipc';
 import { registerSaveDialog } from '../../src/main/save-dialog';
@@ -16,14 +16,9 @@ import {
   type SaveDialogRequest,
 } from '../../src/preload/bridge';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
-import {
-  chromiumOrSkip,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-} from './harness';
+import { describeInChromium } from './browser-session';
+import { ensureRendererBuilt, inBothThemes, launchChromium, repoRoot, screenshotDir } from './harness';
+import { sampleLibrary, sampleStates, sampleTasks } from './prepare';
 
 /** ipcMain's handle/invoke contract in one process. */
 class InProcessIpc implements IpcMainLike {
@@ -41,9 +36,7 @@ class InProcessIpc implements IpcMainLike {
   }
 }
 
-const sampleLibrary = path.join(repoRoot, 'resources', 'sample-library');
-
-describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
+describeInChromium('desktop mode through the IPC bridge', () => {
   let dataDir: string;
   let renderer: string;
   let core: Core;
@@ -155,8 +148,8 @@ describe.runIf(chromiumOrSkip())('desktop mode through the IPC bridge', () => {
 
   it('saves an evaluation export where the native save dialog says, and writes nothing when it is cancelled', async () => {
     await core['settings.update']({ patch: { selection: { preset: 'offline' } } });
-    await core['states.import']({ path: path.join(repoRoot, 'resources', 'sample-states.jsonl') });
-    const tasks = readFileSync(path.join(repoRoot, 'resources', 'sample-tasks.jsonl'), 'utf8');
+    await core['states.import']({ path: sampleStates });
+    const tasks = readFileSync(sampleTasks, 'utf8');
     const two = path.join(dataDir, 'two-tasks.jsonl');
     writeFileSync(two, tasks.split('\n').slice(0, 2).join('\n'));
     const setId = (await core['labels.import']({ path: two, name: 'two sample tasks' })).id;

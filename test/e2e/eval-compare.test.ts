@@ -2,22 +2,13 @@
 // evaluation, edit two skills' states in the skill screen, re-run and compare with the last run — the changed tasks and
 // the edited skills are listed — then the drill-down toggle, a CSV export saved as a download, confusable pairs with
 // their states side by side, and cancelling a running evaluation. Screenshots of the screen in both themes and sizes.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { expect, it } from 'vitest';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
+import { importSampleLibrary, importSampleStates, sampleTasks } from './prepare';
 
 const edits = [
   {
@@ -32,31 +23,23 @@ const edits = [
   },
 ];
 
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
-  'evaluation: re-run and compare with the last run',
-  () => {
-    let dir: string;
-    let server: BrowserModeServer;
-    let browser: Browser;
-    let page: Page;
-    let problems: string[];
-    let smallSet: number;
-    let fullSet: number;
-    let manyTasks: number;
-
-    beforeAll(async () => {
+describeInChromium('evaluation: re-run and compare with the last run', () => {
+  let dir: string;
+  let smallSet: number;
+  let fullSet: number;
+  let manyTasks: number;
+  const session = useBrowserMode({
+    name: 'eval',
+    viewport: { width: 1600, height: 1000 },
+    pageOptions: { acceptDownloads: true },
+    timeoutMs: 60_000,
+    setupTimeoutMs: 180_000,
+    prepare: async ({ core }) => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-eval-'));
-      const renderer = await ensureRendererBuilt();
-      mkdirSync(screenshotDir, { recursive: true });
-      server = await startBrowserModeServer(renderer);
-      const core = server.core;
       await core['settings.update']({ patch: { selection: { preset: 'offline' } } });
-      const imported = await core['library.import']({
-        path: path.join(repoRoot, 'resources', 'sample-library'),
-      });
-      expect((await core['jobs.wait']({ id: imported.id })).status).toBe('done');
-      await core['states.import']({ path: path.join(repoRoot, 'resources', 'sample-states.jsonl') });
-      const tasks = readFileSync(path.join(repoRoot, 'resources', 'sample-tasks.jsonl'), 'utf8');
+      await importSampleLibrary(core);
+      await importSampleStates(core);
+      const tasks = readFileSync(sampleTasks, 'utf8');
       const six = path.join(dir, 'six-tasks.jsonl');
       writeFileSync(six, tasks.split('\n').slice(0, 6).join('\n'));
       smallSet = (await core['labels.import']({ path: six, name: 'six sample tasks' })).id;
@@ -73,137 +56,135 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')(
       writeFileSync(many, copies.join('\n'));
       manyTasks = copies.length;
       fullSet = (await core['labels.import']({ path: many, name: 'many' })).id;
-      browser = await launchChromium();
-      page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-      page.setDefaultTimeout(60_000);
-      problems = watchPageProblems(page);
-    }, 180_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
+    },
+    cleanup: () => {
       if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+    },
+  });
 
-    const openEvaluation = async () => {
-      await page.goto(`${server.host.url}/#token=${server.host.token}`);
-      await page.evaluate(() => (window.location.hash = '#/evaluation'));
-      await page.getByLabel('Label set', { exact: true }).waitFor();
-    };
+  const openEvaluation = async () => {
+    const { server, page } = session;
+    await page.goto(server.pageUrl);
+    await page.evaluate(() => (window.location.hash = '#/evaluation'));
+    await page.getByLabel('Label set', { exact: true }).waitFor();
+  };
 
-    it('lists the changed tasks and the edited skills after a re-run', async () => {
-      await openEvaluation();
-      await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
-      await page.getByLabel('k values').fill('1');
-      await page.getByRole('button', { name: 'Run evaluation' }).click();
-      await page.getByTestId('comparison-table').waitFor();
-      const first = (await server.core['eval.list']({}))[0]!;
-      expect(first.status).toBe('done');
+  it('lists the changed tasks and the edited skills after a re-run', async () => {
+    const { server, page } = session;
+    await openEvaluation();
+    await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
+    await page.getByLabel('k values').fill('1');
+    await page.getByRole('button', { name: 'Run evaluation' }).click();
+    await page.getByTestId('comparison-table').waitFor();
+    const first = (await server.core['eval.list']({}))[0]!;
+    expect(first.status).toBe('done');
 
-      // Two skills' states edited where a curator edits them: the skill screen.
-      for (const edit of edits) {
-        const { id } = await server.core['library.get']({ name: edit.name });
-        await page.evaluate((hash) => (window.location.hash = hash), `#/skill/${id}`);
-        await page.getByRole('button', { name: 'Edit', exact: true }).click();
-        await page.locator('textarea[name="precondition"]').fill(edit.precondition);
-        await page.locator('textarea[name="completion"]').fill(edit.completion);
-        await page.getByRole('button', { name: 'Save' }).click();
-        await expect.poll(() => page.getByTestId('completion').textContent()).toBe(edit.completion);
-      }
+    // Two skills' states edited where a curator edits them: the skill screen.
+    for (const edit of edits) {
+      const { id } = await server.core['library.get']({ name: edit.name });
+      await page.evaluate((hash) => (window.location.hash = hash), `#/skill/${id}`);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.locator('textarea[name="precondition"]').fill(edit.precondition);
+      await page.locator('textarea[name="completion"]').fill(edit.completion);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByTestId('completion').textContent()).toBe(edit.completion);
+    }
 
-      await page.evaluate(() => (window.location.hash = '#/evaluation'));
-      await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
-      await page.getByRole('button', { name: 'Re-run and compare with the last run' }).click();
-      const edited = page.getByTestId('edited-skills');
-      await edited.waitFor();
-      const second = (await server.core['eval.list']({}))[0]!;
-      expect(second.runId).toBeGreaterThan(first.runId);
-      const expected = await server.core['eval.compare']({ runId: second.runId });
-      expect(expected.baseRunId).toBe(first.runId);
+    await page.evaluate(() => (window.location.hash = '#/evaluation'));
+    await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
+    await page.getByRole('button', { name: 'Re-run and compare with the last run' }).click();
+    const edited = page.getByTestId('edited-skills');
+    await edited.waitFor();
+    const second = (await server.core['eval.list']({}))[0]!;
+    expect(second.runId).toBeGreaterThan(first.runId);
+    const expected = await server.core['eval.compare']({ runId: second.runId });
+    expect(expected.baseRunId).toBe(first.runId);
 
-      const listedSkills = await edited
-        .locator('li[data-skill]')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-skill')));
-      expect(listedSkills.sort()).toEqual(edits.map((e) => e.name).sort());
-      const listedTasks = await page
-        .getByTestId('changed-tasks')
-        .locator('li[data-item]')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-item')));
-      expect(listedTasks.length).toBeGreaterThan(0);
-      expect(listedTasks).toEqual(expected.changedTasks.map((t) => t.itemId));
-      expect(await page.getByTestId('setup-changes').textContent()).toMatch(/Changed since run \d+: states/);
+    const listedSkills = await edited
+      .locator('li[data-skill]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-skill')));
+    expect(listedSkills.sort()).toEqual(edits.map((e) => e.name).sort());
+    const listedTasks = await page
+      .getByTestId('changed-tasks')
+      .locator('li[data-item]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-item')));
+    expect(listedTasks.length).toBeGreaterThan(0);
+    expect(listedTasks).toEqual(expected.changedTasks.map((t) => t.itemId));
+    expect(await page.getByTestId('setup-changes').textContent()).toMatch(/Changed since run \d+: states/);
 
-      await page.setViewportSize({ width: 1600, height: 1000 });
-      await inBothThemes(
-        page,
-        'evaluation-compare-1600x1000',
-        'section[aria-label="Compared with an earlier run"]',
-      );
-      await inBothThemes(page, 'evaluation-charts-1600x1000', 'section[aria-label="Charts"]');
-      await page.setViewportSize({ width: 1000, height: 700 });
-      await inBothThemes(
-        page,
-        'evaluation-compare-1000x700',
-        'section[aria-label="Compared with an earlier run"]',
-      );
-      await inBothThemes(page, 'evaluation-charts-1000x700', 'section[aria-label="Charts"]');
-      await page.emulateMedia({ colorScheme: 'light' });
-    }, 300_000);
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await inBothThemes(
+      page,
+      'evaluation-compare-1600x1000',
+      'section[aria-label="Compared with an earlier run"]',
+    );
+    await inBothThemes(page, 'evaluation-charts-1600x1000', 'section[aria-label="Charts"]');
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await inBothThemes(
+      page,
+      'evaluation-compare-1000x700',
+      'section[aria-label="Compared with an earlier run"]',
+    );
+    await inBothThemes(page, 'evaluation-charts-1000x700', 'section[aria-label="Charts"]');
+    await page.emulateMedia({ colorScheme: 'light' });
+  }, 300_000);
 
-    it('drills down to the tasks where variants differ, exports a CSV file, shows confusable states side by side', async () => {
-      const runId = (await server.core['eval.list']({}))[0]!.runId;
-      const report = await server.core['eval.show']({ runId });
-      const chips = page.getByTestId('task-chips').locator('button');
-      expect(await chips.count()).toBe(report.differences.length);
-      await page.getByLabel(/Only tasks where variants differ/).uncheck();
-      expect(await chips.count()).toBe(new Set(report.tasks.map((t) => t.itemId)).size);
+  it('drills down to the tasks where variants differ, exports a CSV file, shows confusable states side by side', async () => {
+    const { server, page } = session;
+    const runId = (await server.core['eval.list']({}))[0]!.runId;
+    const report = await server.core['eval.show']({ runId });
+    const chips = page.getByTestId('task-chips').locator('button');
+    expect(await chips.count()).toBe(report.differences.length);
+    await page.getByLabel(/Only tasks where variants differ/).uncheck();
+    expect(await chips.count()).toBe(new Set(report.tasks.map((t) => t.itemId)).size);
 
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'CSV', exact: true }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe(`evaluation-${runId}.csv`);
-      const saved = readFileSync((await file.path())!, 'utf8');
-      expect(saved).toBe((await server.core['eval.export']({ runId, format: 'csv' })).content);
-      await page.getByTestId('export-saved').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV', exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`evaluation-${runId}.csv`);
+    const saved = readFileSync((await file.path())!, 'utf8');
+    expect(saved).toBe((await server.core['eval.export']({ runId, format: 'csv' })).content);
+    await page.getByTestId('export-saved').waitFor();
 
-      const pairs = await server.core['eval.confusability']({ runId });
-      expect(pairs.pairs.length).toBeGreaterThan(0);
-      const table = page.getByTestId('confusable-pairs');
-      await table.locator('button').first().click();
-      const side = page.getByTestId('states-side-by-side');
-      const top = pairs.pairs[0]!;
-      for (const skill of [top.a, top.b]) {
-        const states = await server.core['states.get']({ skillId: skill.skillId! });
-        await expect
-          .poll(() => side.locator(`[data-skill="${skill.name}"] dd`).first().textContent())
-          .toBe(states.precondition ?? 'None');
-      }
-      await inBothThemes(page, 'evaluation-confusable-1000x700', 'section[aria-label="Confusable skills"]');
-      await page.setViewportSize({ width: 1600, height: 1000 });
-      await inBothThemes(page, 'evaluation-confusable-1600x1000', 'section[aria-label="Confusable skills"]');
-      await page.emulateMedia({ colorScheme: 'light' });
-    }, 180_000);
+    const pairs = await server.core['eval.confusability']({ runId });
+    expect(pairs.pairs.length).toBeGreaterThan(0);
+    const table = page.getByTestId('confusable-pairs');
+    await table.locator('button').first().click();
+    const side = page.getByTestId('states-side-by-side');
+    const top = pairs.pairs[0]!;
+    for (const skill of [top.a, top.b]) {
+      const states = await server.core['states.get']({ skillId: skill.skillId! });
+      await expect
+        .poll(() => side.locator(`[data-skill="${skill.name}"] dd`).first().textContent())
+        .toBe(states.precondition ?? 'None');
+    }
+    await inBothThemes(page, 'evaluation-confusable-1000x700', 'section[aria-label="Confusable skills"]');
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await inBothThemes(page, 'evaluation-confusable-1600x1000', 'section[aria-label="Confusable skills"]');
+    await page.emulateMedia({ colorScheme: 'light' });
+  }, 180_000);
 
-    it('opens the newest run when you come back to the screen', async () => {
-      const newest = (await server.core['eval.list']({}))[0]!.runId;
-      await page.evaluate(() => (window.location.hash = '#/library'));
-      await page.evaluate(() => (window.location.hash = '#/evaluation'));
-      await page.getByRole('heading', { name: new RegExp(`^Run ${newest}: `) }).waitFor();
-      expect(await page.locator('.chip.active', { hasText: `#${newest} ` }).count()).toBe(1);
-    }, 60_000);
+  it('opens the newest run when you come back to the screen', async () => {
+    const { server, page } = session;
+    const newest = (await server.core['eval.list']({}))[0]!.runId;
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await page.evaluate(() => (window.location.hash = '#/evaluation'));
+    await page.getByRole('heading', { name: new RegExp(`^Run ${newest}: `) }).waitFor();
+    expect(await page.locator('.chip.active', { hasText: `#${newest} ` }).count()).toBe(1);
+  }, 60_000);
 
-    it('cancels a running evaluation from the screen; finished tasks are kept', async () => {
-      await openEvaluation();
-      await page.getByLabel('Label set', { exact: true }).selectOption(String(fullSet));
-      await page.getByLabel('k values').fill('1, 2, 3');
-      await page.getByRole('button', { name: 'Run evaluation' }).click();
-      await page.getByRole('button', { name: 'Cancel evaluation' }).click();
-      await page.getByTestId('eval-cancelled').waitFor();
-      const run = (await server.core['eval.list']({}))[0]!;
-      expect(run.status).toBe('cancelled');
-      const report = await server.core['eval.show']({ runId: run.runId });
-      expect(new Set(report.tasks.map((t) => t.itemId)).size).toBeLessThan(manyTasks);
-      expect(problems).toEqual([]);
-    }, 180_000);
-  },
-);
+  it('cancels a running evaluation from the screen; finished tasks are kept', async () => {
+    const { server, page, problems } = session;
+    await openEvaluation();
+    await page.getByLabel('Label set', { exact: true }).selectOption(String(fullSet));
+    await page.getByLabel('k values').fill('1, 2, 3');
+    await page.getByRole('button', { name: 'Run evaluation' }).click();
+    await page.getByRole('button', { name: 'Cancel evaluation' }).click();
+    await page.getByTestId('eval-cancelled').waitFor();
+    const run = (await server.core['eval.list']({}))[0]!;
+    expect(run.status).toBe('cancelled');
+    const report = await server.core['eval.show']({ runId: run.runId });
+    expect(new Set(report.tasks.map((t) => t.itemId)).size).toBeLessThan(manyTasks);
+    expect(problems).toEqual([]);
+  }, 180_000);
+});

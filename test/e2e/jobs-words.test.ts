@@ -2,73 +2,35 @@
 // titles ("Import sample-library", "Parse 48 skills"), a notice when a job ends with a link to its result, a job that
 // finished with failures is not green and offers a retry of the failed items, a curator's own Cancel is not an
 // error, and a missing import path says that the path does not exist.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, userText, type CannedReply, type OpenAiServer } from '../fixtures/openai-server';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { expect, it } from 'vitest';
+import type { CannedReply, OpenAiServer } from '../fixtures/openai-server';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
+import { connectLoopbackLlm, sampleLibrary, sampleStates, skillNameAsked } from './prepare';
 
-const nameOf = (text: string) => /\nname: (\S+)/.exec(text)?.[1] ?? '?';
 const states = (name: string): CannedReply => ({
   content: `Precondition_State: None\nCompletion_State: The ${name} result exists.`,
 });
 
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in words', () => {
-  let server: BrowserModeServer;
+describeInChromium('jobs in words', () => {
   let llm: OpenAiServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
   let reply: (name: string) => CannedReply;
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    reply = (name) => (name === 'household-make-coffee' ? { content: 'I would rather not.' } : states(name));
-    llm = await startOpenAiServer({ reply: (req) => reply(nameOf(userText(req))) });
-    await server.core['settings.update']({
-      patch: { llm: { baseURL: llm.baseURL, model: 'e2e-model', maxRetries: 0, concurrency: 1 } },
-    });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-    await page.goto(server.pageUrl);
-    await page.locator('.topbar').waitFor();
-    await page.evaluate(() => (window.location.hash = '#/jobs'));
+  const session = useBrowserMode({
+    name: 'jobs',
+    prepare: async ({ core }) => {
+      reply = (name) =>
+        name === 'household-make-coffee' ? { content: 'I would rather not.' } : states(name);
+      llm = await connectLoopbackLlm(core, { reply: (req) => reply(skillNameAsked(req)) });
+    },
+    open: '#/jobs',
+    cleanup: () => llm?.close(),
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || !page) return;
-    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
-    await screenshot(page, `failed-jobs-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await llm?.close();
-  });
-
-  const row = (kind: string) => page.locator(`li.job[data-job-kind="${kind}"]`).first();
+  const row = (kind: string) => session.page.locator(`li.job[data-job-kind="${kind}"]`).first();
 
   it('names an import for its source, tells when it ends, and opens its report', async () => {
-    const job = await server.core['library.import']({
-      path: path.join(repoRoot, 'resources', 'sample-library'),
-    });
+    const { server, page } = session;
+    const job = await server.core['library.import']({ path: sampleLibrary });
     await server.core['jobs.wait']({ id: job.id });
     const notice = page.locator(`.notice[data-job-id="${job.id}"]`);
     await expect.poll(() => notice.textContent()).toContain('Import sample-library: done (48 items)');
@@ -84,6 +46,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in w
   });
 
   it('shows a parse that finished with failures as not done, keeps its notice, and offers a retry', async () => {
+    const { server, page } = session;
     const job = await server.core['parse.skills']({});
     const final = await server.core['jobs.wait']({ id: job.id });
     expect(final.status).toBe('done');
@@ -115,6 +78,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in w
   });
 
   it("shows the curator's own cancel as cancelled, not as an error", async () => {
+    const { server, page } = session;
     reply = (name) => ({ ...states(name), delayMs: 1500 }) as CannedReply;
     const job = await server.core['parse.skills']({ only: 'all', force: true });
     const running = page.locator(`li.job[data-outcome="running"]`).first();
@@ -129,6 +93,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in w
   });
 
   it('says that a missing import path does not exist', async () => {
+    const { page, problems } = session;
     await page.evaluate(() => (window.location.hash = '#/library'));
     await page.getByRole('button', { name: 'Import…' }).click();
     await page.getByLabel('Path to import').fill('/no/such/folder');
@@ -140,8 +105,9 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('jobs in w
   });
 
   it('applies reviewed states from a file, from the Library', async () => {
+    const { server, page } = session;
     const panel = page.getByRole('region', { name: 'Apply reviewed states' });
-    await panel.getByLabel('States file').fill(path.join(repoRoot, 'resources', 'sample-states.jsonl'));
+    await panel.getByLabel('States file').fill(sampleStates);
     await panel.getByRole('button', { name: 'Apply states' }).click();
     await expect
       .poll(() => panel.getByTestId('states-applied').textContent())

@@ -1,47 +1,19 @@
 // A newcomer's first Selection lab run, with no LLM and no label set: the lab says that a run without a parse has no
 // sub-tasks or states (so an empty graph is expected), and loads the bundled sample tasks with one button.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { expect, it } from 'vitest';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
+import { importSampleLibrary } from './prepare';
 
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('Selection lab, first run', () => {
-  let server: BrowserModeServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    const job = await server.core['library.import']({
-      path: path.join(repoRoot, 'resources', 'sample-library'),
-    });
-    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+describeInChromium('Selection lab, first run', () => {
+  const session = useBrowserMode({
+    name: 'lab-first-run',
+    viewport: { width: 1280, height: 900 },
+    prepare: (server) => importSampleLibrary(server.core),
   });
 
   it('says a run with no parse and no LLM has no states, and loads the sample tasks on request', async () => {
+    const { server, page, problems } = session;
     expect((await server.core['settings.get']({})).llm.model).toBe('');
     expect(await server.core['labels.list']({})).toEqual([]);
     await page.goto(server.pageUrl);

@@ -1,56 +1,33 @@
 // The Selection lab tells a curator which runs an agent asked for over MCP: a "via MCP" badge in the recent runs and
 // in the header of such a run, and none on a run made in the lab.
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { createSelectService } from '../../src/core/api/select-service';
-import {
-  chromiumOrSkip,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
+import { importSampleLibrary, importSampleStates, sampleTasks } from './prepare';
 
-describe.runIf(chromiumOrSkip())('runs asked for over MCP in the Selection lab', () => {
-  let server: BrowserModeServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
+describeInChromium('runs asked for over MCP in the Selection lab', () => {
   let viaMcp: number;
   let inLab: number;
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    const core = server.core;
-    const job = await core['library.import']({ path: path.join(repoRoot, 'resources', 'sample-library') });
-    expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
-    await core['states.import']({ path: path.join(repoRoot, 'resources', 'sample-states.jsonl') });
-    const line = readFileSync(path.join(repoRoot, 'resources', 'sample-tasks.jsonl'), 'utf8').split('\n')[0]!;
-    const item = JSON.parse(line) as { task: string; parse: { subtasks: string[]; states: string[] } };
-    const req = { task: item.task, parse: item.parse, preset: 'offline' as const };
-    // The MCP server's own selection service, as `skill-curator mcp` makes it.
-    viaMcp = (await createSelectService(core.context, { via: 'mcp' })['select.run'](req)).runId;
-    inLab = (await core['select.run'](req)).runId;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(30_000);
-    problems = watchPageProblems(page);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const session = useBrowserMode({
+    name: 'lab-via-mcp',
+    timeoutMs: 30_000,
+    setupTimeoutMs: 180_000,
+    prepare: async ({ core }) => {
+      await importSampleLibrary(core);
+      await importSampleStates(core);
+      const line = readFileSync(sampleTasks, 'utf8').split('\n')[0]!;
+      const item = JSON.parse(line) as { task: string; parse: { subtasks: string[]; states: string[] } };
+      const req = { task: item.task, parse: item.parse, preset: 'offline' as const };
+      // The MCP server's own selection service, as `skill-curator mcp` makes it.
+      viaMcp = (await createSelectService(core.context, { via: 'mcp' })['select.run'](req)).runId;
+      inLab = (await core['select.run'](req)).runId;
+    },
   });
 
   it('marks the MCP run in the recent runs and in its header, and not the lab run', async () => {
+    const { server, page, problems } = session;
     await page.goto(server.pageUrl);
     await page.evaluate((id) => (window.location.hash = `#/select/${id}`), viaMcp);
     const headerBadge = page.locator('section[aria-label="Task"] > .row [data-testid="via-mcp"]');

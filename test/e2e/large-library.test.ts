@@ -2,11 +2,11 @@
 // The list API here serves generated rows so the test measures the renderer, not the import.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SkillSummary } from '../../src/shared/api';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
+import { describeInChromium } from './browser-session';
 import {
-  chromiumOrSkip,
   ensureRendererBuilt,
   launchChromium,
   screenshot,
@@ -30,7 +30,7 @@ function row(i: number): SkillSummary {
   };
 }
 
-describe.runIf(chromiumOrSkip())('library list at 70,000 skills', () => {
+describeInChromium('library list at 70,000 skills', () => {
   let base: BrowserModeServer;
   let host: HttpHost;
   let browser: Browser;

@@ -1,57 +1,32 @@
 // Settings → local models in Chromium, against a real ONNX model (a tiny Qwen3-shaped embedder run by transformers.js
 // and onnxruntime-node in the model worker): verify a folder, use it, build the vector index, search densely.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnnxEngineFactory } from '../../src/core/models/onnx-engine-factory';
-import { forkModelWorker } from '../../src/core/models/worker/fork-channel';
-import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
-import {
-  chromiumOrSkip,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startBrowserModeServer,
-  type BrowserModeServer,
-} from './harness';
+import { expect, it } from 'vitest';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
+import { importSampleLibrary, tinyEmbedderCoreOptions } from './prepare';
 
-describe.runIf(chromiumOrSkip())('local models in the Settings screen', () => {
+describeInChromium('local models in the Settings screen', () => {
   let dir: string;
-  let server: BrowserModeServer;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-models-'));
-    writeTinyQwen3(path.join(dir, 'embedder'), { head: 'base', hidden: 32, seed: 3, dtypes: ['fp32'] });
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer, {
-      engineFactories: {
-        onnx: createOnnxEngineFactory({ spawn: forkModelWorker(), cacheDir: path.join(dir, 'cache') }),
-      },
-    });
-    const job = await server.core['library.import']({
-      path: path.join(repoRoot, 'resources', 'sample-library'),
-    });
-    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(30_000);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const session = useBrowserMode({
+    name: 'models',
+    timeoutMs: 30_000,
+    setupTimeoutMs: 180_000,
+    coreOptions: () => {
+      dir = mkdtempSync(path.join(os.tmpdir(), 'curator-e2e-models-'));
+      return tinyEmbedderCoreOptions(dir);
+    },
+    prepare: ({ core }) => importSampleLibrary(core),
+    cleanup: () => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
   });
 
   it('verifies a model folder, uses it, builds the index and searches densely', async () => {
-    await page.goto(`${server.host.url}/#token=${server.host.token}`);
+    const { server, page } = session;
+    await page.goto(server.pageUrl);
     await page.evaluate(() => (window.location.hash = '#/settings'));
     const models = page.locator('section[aria-label="Local models"]');
     await models.waitFor();

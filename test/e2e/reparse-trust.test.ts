@@ -1,85 +1,51 @@
 // Re-parse on the skill page in Debian's Chromium against the browser mode and the loopback OpenAI server (issue 9,
 // items 1-2): edited states are replaced only after the curator chooses Replace, and a failed re-parse (a refused
 // answer, a 500) keeps the states and shows the attempt beside them with a hint that fits.
-import { existsSync, mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiServer, userText, type CannedReply, type OpenAiServer } from '../fixtures/openai-server';
+import { expect, it } from 'vitest';
+import type { CannedReply, OpenAiServer } from '../fixtures/openai-server';
 import { insertSkill } from '../integration/llm-harness';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  launchChromium,
-  screenshot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { screenshot } from './harness';
+import { connectLoopbackLlm, skillNameAsked } from './prepare';
 
-const nameOf = (text: string) => /\nname: (\S+)/.exec(text)?.[1] ?? '?';
 const answer = (completion: string): CannedReply => ({
   content: `Precondition_State: None\nCompletion_State: ${completion}`,
 });
 
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('re-parse on the skill page', () => {
-  let server: BrowserModeServer;
+describeInChromium('re-parse on the skill page', () => {
   let llm: OpenAiServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
   let reply: (name: string) => CannedReply;
   let curated: number;
   let steady: number;
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    reply = (name) => answer(`The ${name} result exists.`);
-    llm = await startOpenAiServer({ reply: (req) => reply(nameOf(userText(req))) });
-    const { core } = server;
-    core.context.db
-      .prepare(
-        "INSERT INTO sources (id, kind, uri, label, created_at) VALUES (1, 'folder', '/skills', 'e2e', '2026-01-01')",
-      )
-      .run();
-    curated = insertSkill(core.context.db, 'curated');
-    steady = insertSkill(core.context.db, 'steady');
-    await core['settings.update']({
-      patch: { llm: { baseURL: llm.baseURL, model: 'e2e-model', maxRetries: 0, concurrency: 1 } },
-    });
-    const job = await core['parse.skills']({});
-    expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
-    await core['states.edit']({ skillId: curated, completion: 'The curator wrote this.' });
-
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-    await page.goto(server.pageUrl);
-    await page.locator('.topbar').waitFor();
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || !page) return;
-    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
-    await screenshot(page, `failed-reparse-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await llm?.close();
+  const session = useBrowserMode({
+    name: 'reparse',
+    open: true,
+    prepare: async ({ core }) => {
+      reply = (name) => answer(`The ${name} result exists.`);
+      llm = await connectLoopbackLlm(core, { reply: (req) => reply(skillNameAsked(req)) });
+      core.context.db
+        .prepare(
+          "INSERT INTO sources (id, kind, uri, label, created_at) VALUES (1, 'folder', '/skills', 'e2e', '2026-01-01')",
+        )
+        .run();
+      curated = insertSkill(core.context.db, 'curated');
+      steady = insertSkill(core.context.db, 'steady');
+      const job = await core['parse.skills']({});
+      expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+      await core['states.edit']({ skillId: curated, completion: 'The curator wrote this.' });
+    },
+    cleanup: () => llm?.close(),
   });
 
   const openSkill = async (id: number) => {
+    const { page } = session;
     await page.evaluate((h) => (window.location.hash = h), `#/skill/${id}`);
     await page.locator('section[aria-label="Parsed states"] .badge').first().waitFor();
   };
-  const panel = () => page.locator('section[aria-label="Parsed states"]');
+  const panel = () => session.page.locator('section[aria-label="Parsed states"]');
 
   it('asks before replacing edited states; Keep sends nothing, Replace replaces them', async () => {
+    const { page } = session;
     await openSkill(curated);
     await expect.poll(() => page.getByTestId('completion').textContent()).toBe('The curator wrote this.');
     const sentBefore = llm.chatRequests().length;
@@ -104,6 +70,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('re-parse 
   });
 
   it('a refused answer keeps the states and shows the answer and the reason beside them', async () => {
+    const { page } = session;
     await openSkill(steady);
     await expect.poll(() => page.getByTestId('completion').textContent()).toBe('The steady result exists.');
     reply = () => ({ content: 'Sure! This skill helps with steady things.' });
@@ -120,6 +87,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('re-parse 
   });
 
   it('a 500 keeps the states and says the endpoint failed, never "not available in this build"', async () => {
+    const { page } = session;
     reply = () => ({ status: 500, message: 'upstream exploded' });
     await panel().getByRole('button', { name: 'Re-parse' }).click();
     const attempt = page.getByTestId('failed-attempt');

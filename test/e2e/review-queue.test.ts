@@ -1,75 +1,42 @@
 // The review queue and the command palette (issue 14), keyboard only, in Debian's Chromium against the browser mode:
 // Ctrl+K opens the queue; a verifies and moves on from the first skill to the tenth; the trail survives a reload so
 // k goes back; u undoes the last verification; / focuses search; the palette finds a skill by a name prefix.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  repoRoot,
-  screenshot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { expect, it } from 'vitest';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes, screenshot } from './harness';
+import { importSampleLibrary, importSampleStates } from './prepare';
 
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review queue, keyboard only', () => {
-  let server: BrowserModeServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
+describeInChromium('review queue, keyboard only', () => {
   let extra: string;
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    const { core } = server;
-    const job = await core['library.import']({ path: path.join(repoRoot, 'resources', 'sample-library') });
-    expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
-    const states = await core['states.import']({
-      path: path.join(repoRoot, 'resources', 'sample-states.jsonl'),
-    });
-    expect(states.applied).toBeGreaterThan(20);
-    // One skill without states: it has nothing to verify, so the queue and its count leave it out.
-    extra = mkdtempSync(path.join(os.tmpdir(), 'curator-review-unparsed-'));
-    mkdirSync(path.join(extra, 'fold-towels'));
-    writeFileSync(
-      path.join(extra, 'fold-towels', 'SKILL.md'),
-      '---\nname: fold-towels\ndescription: Folds towels.\n---\n\nFold each towel in thirds.\n',
-    );
-    const more = await core['library.import']({ path: extra });
-    expect((await core['jobs.wait']({ id: more.id })).status).toBe('done');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-    await page.goto(server.pageUrl);
-    await page.locator('.topbar').waitFor();
+  const session = useBrowserMode({
+    name: 'review',
+    open: true,
+    prepare: async ({ core }) => {
+      await importSampleLibrary(core);
+      expect((await importSampleStates(core)).applied).toBeGreaterThan(20);
+      // One skill without states: it has nothing to verify, so the queue and its count leave it out.
+      extra = mkdtempSync(path.join(os.tmpdir(), 'curator-review-unparsed-'));
+      mkdirSync(path.join(extra, 'fold-towels'));
+      writeFileSync(
+        path.join(extra, 'fold-towels', 'SKILL.md'),
+        '---\nname: fold-towels\ndescription: Folds towels.\n---\n\nFold each towel in thirds.\n',
+      );
+      const more = await core['library.import']({ path: extra });
+      expect((await core['jobs.wait']({ id: more.id })).status).toBe('done');
+    },
+    cleanup: () => {
+      if (extra) rmSync(extra, { recursive: true, force: true });
+    },
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || !page) return;
-    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
-    await screenshot(page, `failed-review-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (extra) rmSync(extra, { recursive: true, force: true });
-  });
-
-  const name = () => page.getByTestId('skill-name').textContent();
-  const verified = async () => (await server.core['library.stats']({})).byStatus.verified ?? 0;
+  const name = () => session.page.getByTestId('skill-name').textContent();
+  const verified = async () => (await session.server.core['library.stats']({})).byStatus.verified ?? 0;
 
   it('walks from the first skill to the tenth with a, goes back with k after a reload, and undoes with u', async () => {
+    const { server, page } = session;
     const { byStatus } = await server.core['library.stats']({});
     expect(byStatus.unparsed).toBe(1);
     const reviewable = (byStatus.parsed ?? 0) + (byStatus.failed ?? 0) + (byStatus.edited ?? 0);
@@ -109,6 +76,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
   });
 
   it('finds a skill by a prefix of its name in the command palette, and / focuses search', async () => {
+    const { page, problems } = session;
     await page.keyboard.press('Control+k');
     await page.keyboard.type('household-heat-object-micro');
     const option = page.getByRole('option', { name: /household-heat-object-microwave/ });
@@ -127,6 +95,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
   });
 
   it('shows a disabled Verify on an unparsed skill as disabled in the dark theme', async () => {
+    const { server, page } = session;
     const unparsed = (await server.core['library.list']({ status: 'unparsed', limit: 5, offset: 0 })).items;
     expect(unparsed.map((s) => s.name)).toEqual(['fold-towels']);
     await page.evaluate((id) => (window.location.hash = `#/skill/${id}`), unparsed[0]!.id);
@@ -150,6 +119,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('review qu
   });
 
   it('says that no skill matches the filters, not that the library is empty, and clears them', async () => {
+    const { page } = session;
     await page.evaluate(() => (window.location.hash = '#/library'));
     await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByLabel('Review status').selectOption('failed');

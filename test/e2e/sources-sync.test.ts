@@ -2,70 +2,47 @@
 // a Git source from a local bare repository (served by `git http-backend`) imported with a token, a change upstream,
 // the update check with its diff, applying some changes with an edited skill kept and marked "changed since"; a
 // watched folder's pending update; delete with undo; a conflict's side-by-side diff; a browser upload.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ImportReport } from '../../src/shared/api';
 import { startGitServer, type GitServer } from '../fixtures/git-server';
 import { makeSkillRepo, skillMd, type SkillRepo } from '../fixtures/git-skills';
-import {
-  chromiumPath,
-  ensureRendererBuilt,
-  inBothThemes,
-  launchChromium,
-  screenshot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { inBothThemes } from './harness';
 
-describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources that stay in sync', () => {
-  let server: BrowserModeServer;
+describeInChromium('sources that stay in sync', () => {
   let git: GitServer;
   let repo: SkillRepo;
   let root: string;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
   const token = 'e2e-token';
-
-  beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-sync-'));
-    repo = makeSkillRepo(root, 'team-skills', {
-      'skills/alpha/SKILL.md': skillMd('alpha', 'Does alpha things.', 'Open the box.\nTake the alpha out.\n'),
-      'skills/beta/SKILL.md': skillMd('beta', 'Does beta things.'),
-    });
-    git = await startGitServer(root, { token });
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-    await page.goto(server.pageUrl);
-    await page.locator('.topbar').waitFor();
+  const session = useBrowserMode({
+    name: 'sync',
+    viewport: { width: 1280, height: 900 },
+    prepare: async () => {
+      root = mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-sync-'));
+      repo = makeSkillRepo(root, 'team-skills', {
+        'skills/alpha/SKILL.md': skillMd(
+          'alpha',
+          'Does alpha things.',
+          'Open the box.\nTake the alpha out.\n',
+        ),
+        'skills/beta/SKILL.md': skillMd('beta', 'Does beta things.'),
+      });
+      git = await startGitServer(root, { token });
+    },
+    open: true,
+    cleanup: async () => {
+      await git?.close();
+      if (root) rmSync(root, { recursive: true, force: true });
+    },
   });
 
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail' || !page) return;
-    console.log(`Failed at ${page.url()}; last page messages: ${JSON.stringify(problems.slice(-5))}`);
-    await screenshot(page, `failed-sync-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await git?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
-
-  const core = () => server.core;
-  const sourcesPanel = () => page.locator('section[aria-label="Sources"]');
+  const core = () => session.server.core;
+  const sourcesPanel = () => session.page.locator('section[aria-label="Sources"]');
   const openLibrary = async () => {
+    const { page } = session;
     await page.evaluate(() => (window.location.hash = '#/library'));
     if (!(await sourcesPanel().isVisible())) await page.getByRole('button', { name: 'Sources…' }).click();
     await sourcesPanel().waitFor();
@@ -73,6 +50,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
   const rowOf = (label: string) => sourcesPanel().locator('tr.source-row', { hasText: label });
 
   it('imports a private Git repository (branch and sub-folder) with a token', async () => {
+    const { page } = session;
     await openLibrary();
     const form = page.locator('[aria-label="Add a Git repository"]');
     await form.getByLabel('Repository URL').fill(`${git.baseUrl}team-skills.git`);
@@ -89,6 +67,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
   });
 
   it('checks upstream, shows the diff, applies some changes and keeps the edited skill marked "changed since"', async () => {
+    const { page } = session;
     const alpha = await core()['library.get']({ name: 'alpha' });
     await core()['states.edit']({
       skillId: alpha.id,
@@ -145,6 +124,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
   });
 
   it('a watched folder shows a change as a pending update and applies it only when asked', async () => {
+    const { page } = session;
     const folder = path.join(root, 'local');
     for (const name of ['one', 'two']) {
       mkdirSync(path.join(folder, name), { recursive: true });
@@ -173,6 +153,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
   });
 
   it('deletes a source after saying what goes, and Undo brings its skills back with their states', async () => {
+    const { page } = session;
     const one = await core()['library.get']({ name: 'one' });
     await core()['states.edit']({ skillId: one.id, precondition: null, completion: 'One is done.' });
     await page.reload();
@@ -202,6 +183,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
   });
 
   it('a conflict shows both copies side by side, and kept copies are told apart by source and path', async () => {
+    const { page } = session;
     const rival = path.join(root, 'rival');
     mkdirSync(path.join(rival, 'one'), { recursive: true });
     writeFileSync(path.join(rival, 'one', 'SKILL.md'), skillMd('one', 'Does one another way.'));
@@ -226,6 +208,7 @@ describe.runIf(existsSync(chromiumPath) || process.env.CI === 'true')('sources t
   });
 
   it('uploads a SKILL.md in browser mode, from the file picker or dropped on the window', async () => {
+    const { page, problems } = session;
     await page.evaluate(() => (window.location.hash = '#/library'));
     const importPanel = page.locator('section[aria-label="Import"]');
     if (!(await importPanel.isVisible())) await page.getByRole('button', { name: 'Import…' }).click();
