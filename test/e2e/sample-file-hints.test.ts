@@ -1,48 +1,19 @@
 // The Apply-states panel and the empty Evaluation screen name the bundled sample files by their absolute paths on this
 // host (a relative `resources/...` only worked from the repository root) and fill them in with one click.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumOrSkip,
-  ensureRendererBuilt,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startBrowserModeServer,
-  watchPageProblems,
-  type BrowserModeServer,
-} from './harness';
+import { expect, it } from 'vitest';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { importSampleLibrary } from './prepare';
 
-describe.runIf(chromiumOrSkip())('sample file hints', () => {
-  let server: BrowserModeServer;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    const renderer = await ensureRendererBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startBrowserModeServer(renderer);
-    const job = await server.core['library.import']({
-      path: path.join(repoRoot, 'resources', 'sample-library'),
-    });
-    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.setDefaultTimeout(20_000);
-    problems = watchPageProblems(page);
-    await page.goto(server.pageUrl);
-    await page.locator('.topbar').waitFor();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+describeInChromium('sample file hints', () => {
+  const session = useBrowserMode({
+    name: 'sample-hints',
+    open: true,
+    prepare: async ({ core }) => importSampleLibrary(core),
   });
 
   it('fills in the sample states and applies them', async () => {
+    const { server, page } = session;
     const { sampleStates } = await server.core['settings.paths']({});
     expect(path.isAbsolute(sampleStates)).toBe(true);
     await page.evaluate(() => (window.location.hash = '#/library'));
@@ -58,6 +29,7 @@ describe.runIf(chromiumOrSkip())('sample file hints', () => {
   });
 
   it('fills in the sample tasks on an Evaluation screen with no label set, and imports them', async () => {
+    const { server, page, problems } = session;
     const { sampleTasks } = await server.core['settings.paths']({});
     await page.evaluate(() => (window.location.hash = '#/evaluation'));
     const sets = page.getByRole('region', { name: 'Label sets' });
