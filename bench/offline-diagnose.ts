@@ -1,7 +1,9 @@
 // Where does `full` (offline preset) lose to the recall's own top-1? Per task of a set we wrote: full's answer, the
 // recall's top-1, and whether each is acceptable (LOSS: full's first skill is not, the recall's is); for a loss (or
 // every task with -v), each candidate's rho, edge and alignment scores, the split, and the best phi of every stage.
-// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v]
+// With --stages: every stage of `full` whose winner is not acceptable, against the best acceptable candidate of that
+// stage: the phi margin and which term decided it (log σ(rho) or log σ(fit)), then the counts.
+// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages]
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,9 @@ const libs =
       : [path.join(resources, 'sample-library'), zjunlp];
 const tasksFile = which === 'zjunlp' ? 'zjunlp-tasks.jsonl' : 'sample-tasks.jsonl';
 const verbose = process.argv.includes('-v');
+const stagesOnly = process.argv.includes('--stages');
+const logSigma = (r: number): number => -Math.log1p(Math.exp(-r));
+const decided = { rho: 0, fit: 0, noAcceptable: 0 };
 const clock = () => new Date();
 const noop = () => {};
 const db = openDb(path.join(mkdtempSync(path.join(os.tmpdir(), 'diag-')), 'l.db'));
@@ -55,6 +60,27 @@ for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'u
   const names = tr.answer.map((a) => a.name);
   const a0 = names[0] ?? '';
   const mark = ok.has(a0) ? (ok.has(top) ? 'ok ' : 'WIN') : ok.has(top) ? 'LOSS' : 'both';
+  if (stagesOnly) {
+    for (const s of tr.stages) {
+      const rows = s.phi.filter((e) => e.phi != null).sort((x, y) => y.phi! - x.phi!);
+      const cand = (e: (typeof rows)[number]) => tr.candidates[e.candidate]!;
+      const win = rows[0];
+      if (!win || ok.has(cand(win).name)) continue;
+      const gold = rows.find((e) => ok.has(cand(e).name));
+      if (!gold) {
+        decided.noAcceptable++;
+        console.log(`${t.id} "${s.tau}": ${cand(win).name} wins; no acceptable candidate`);
+        continue;
+      }
+      const dRho = logSigma(cand(win).rho!) - logSigma(cand(gold).rho!);
+      const dFit = logSigma(win.fit!) - logSigma(gold.fit!);
+      decided[dRho >= dFit ? 'rho' : 'fit']++;
+      console.log(
+        `${t.id} "${s.tau}": ${cand(win).name} (rho ${f(cand(win).rho)} fit ${f(win.fit)}) beats ${cand(gold).name} (rho ${f(cand(gold).rho)} fit ${f(gold.fit)}) by phi ${(win.phi! - gold.phi!).toFixed(2)}: log σ(rho) ${dRho.toFixed(2)}, log σ(fit) ${dFit.toFixed(2)}`,
+      );
+    }
+    continue;
+  }
   console.log(`\n[${mark}] ${t.id} "${t.task}"  answer=${names.join(' -> ')}  recallTop=${top}`);
   if (!verbose && mark !== 'LOSS') continue;
   console.log(
@@ -80,3 +106,7 @@ for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'u
       );
   }
 }
+if (stagesOnly)
+  console.log(
+    `\nstages lost: ${decided.rho} decided by rho, ${decided.fit} by the stage fit, ${decided.noAcceptable} with no acceptable candidate`,
+  );

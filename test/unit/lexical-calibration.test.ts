@@ -83,6 +83,19 @@ describe('calibrated lexical cross-scorer', () => {
     expect(await r(query, padded)).toBeLessThanOrEqual(await r(query, focused));
   });
 
+  it('gives even odds to the skill that carries out a stage, not to one that only names its object and state', async () => {
+    library();
+    // A stage repeats the task's object and its state ("the hot mug"), so the heating skill shares two of its words
+    // and stands 3.2 sd above the library's typical score; the put skill, which does what the stage says, 3.9 sd.
+    // With even odds at 3 sd (v3) both were above even odds, and stage fits above even odds hardly differ in
+    // log σ, so ρ decided between them (docs/METHOD-notes.md, note 31).
+    const stage = 'put the hot mug on the table';
+    const put = await r(stage, doc('put-object-in-receptacle'));
+    const heat = await r(stage, doc('heat-object-microwave'));
+    expect(sigma(put)).toBeGreaterThan(0.5);
+    expect(sigma(heat)).toBeLessThan(0.5);
+  });
+
   it('keeps "non-metal" from matching "metal"', async () => {
     library();
     expect(terms('a non-metal container')).not.toContain('metal');

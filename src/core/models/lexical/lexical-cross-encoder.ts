@@ -10,14 +10,17 @@ import { fieldBags, merge, type Field, type LibraryIndex } from './library-index
 import { libraryIndex } from './library-index-cache';
 import { termCounts, terms } from './text-terms';
 
-export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v3';
+export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v4';
 
 /** The mapping; changing one changes scores, so it changes the id above too. */
 export const calibration = {
   /** Log-odds per standard deviation above the library's mean for the query. */
   slope: 0.6,
-  /** A document this many standard deviations above the mean is a coin flip. */
-  evenOddsZ: 3,
+  /**
+   * A document this many standard deviations above the mean is a coin flip. 3.5 since v4 (was 3): labelled pairs
+   * put even odds for relevance at z = 4.2 (docs/METHOD-notes.md, notes 24 and 31).
+   */
+  evenOddsZ: 3.5,
   /**
    * The spread never counts as less than this share of the query's ceiling: a query whose terms the library lacks
    * has no spread, and one rare term must not turn a single match into an unbounded z.
