@@ -14,28 +14,34 @@ import {
 export const CONVERT_JOB = 'library.convert-text';
 /** Skills per transaction: small enough that searches and imports wait a moment at most between batches. */
 const batchSize = 200;
+/** More than the job runner's gap between progress events. */
+const progressGapMs = 300;
 
 export function registerLibraryConversion(ctx: CoreContext): void {
   ctx.jobs.register<Record<string, never>>(CONVERT_JOB, async (_params, job) => {
     const { db } = ctx;
-    for (;;) {
+    const stopIfCancelled = () => {
       if (job.signal.aborted)
         throw new CuratorError(
           'CANCELLED',
           'Conversion cancelled; it goes on from where it stopped when resumed',
         );
+    };
+    for (;;) {
+      stopIfCancelled();
       const step = convertBatch(db, batchSize);
       const progress = conversionProgress(db);
       job.report({
         ...progress,
-        message:
-          step === 'more'
-            ? 'Storing each skill text once and indexing it'
-            : 'Giving the freed space back to the disk (VACUUM)',
+        message: 'Storing each skill text once and indexing it',
       });
       if (step !== 'more') break;
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // VACUUM holds the library until it ends: let the throttled progress say so first.
+    await new Promise((resolve) => setTimeout(resolve, progressGapMs));
+    stopIfCancelled();
+    job.report({ ...conversionProgress(db), message: 'Giving the freed space back to the disk (VACUUM)' });
     const result = finishConversion(db);
     ctx.events.emit({ type: 'library.changed', reason: 'text-index-converted' });
     return result;
