@@ -33,7 +33,7 @@ db.prepare(
 ).run(dataDir);
 const files = skillFiles(dataDir);
 const insert = db.prepare(
-  `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, created_at, updated_at)
+  `INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, created_at, updated_at)
    VALUES (?, '', '{}', '', ?, 1, ?, ?, 'x', 'x')`,
 );
 db.transaction(() => {

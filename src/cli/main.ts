@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The command-line host of the core: every command goes through the same typed API as the app.
 import { Command } from 'commander';
+import { registerConvertCommand } from './commands/convert';
 import { registerDemoCommand } from './commands/demo';
 import { registerEvaluationCommands } from './commands/evaluation';
 import { registerJobCommands } from './commands/jobs';
@@ -38,5 +39,6 @@ registerSourceCommands(program);
 registerTagCommands(program);
 registerMcpCommand(program);
 registerDemoCommand(program);
+registerConvertCommand(program);
 
 await program.parseAsync(process.argv);

@@ -49,6 +49,9 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
       core = openCore(globals, { readonly: reads ? undefined : false });
       if (core.context.db.readonly)
         process.stderr.write(`note: ${core.context.paths.dbFile} is read-only; opened for reading\n`);
+      const { conversionNote } = await import('./conversion-note');
+      const note = conversionNote(core);
+      if (note && commandPath(this) !== 'convert') process.stderr.write(`note: ${note}\n`);
       await action(core, globals, ...args);
     } catch (thrown) {
       // A damaged page met while working: the same guidance as at open (quick_check, last backup).

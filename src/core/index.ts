@@ -5,6 +5,7 @@ import type { CuratorApi } from '../shared/api';
 import type { CuratorEventListener } from '../shared/events';
 import { createEvaluationService } from './api/evaluation-service';
 import { createJobsService } from './api/jobs-service';
+import { registerLibraryConversion } from './api/library-conversion';
 import { createLibraryService } from './api/library-service';
 import { createLlmService } from './api/llm-service';
 import { createModelsService } from './api/models-service';
@@ -92,6 +93,7 @@ export function createCore(options: CoreOptions): Core {
     engines,
   };
   const sources = createSourcesService(ctx);
+  registerLibraryConversion(ctx);
   const api: CuratorApi = {
     ...createLibraryService(ctx),
     ...createJobsService(ctx),
@@ -118,4 +120,5 @@ export function createCore(options: CoreOptions): Core {
 }
 
 export { resumeFolderWatches } from './sources/sources-service';
+export { resumeLibraryConversion } from './api/library-conversion';
 export { getProfile, listProfiles, resolveProfileSkillIds } from './profiles';

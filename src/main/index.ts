@@ -3,7 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, resumeFolderWatches, type Core } from '../core';
+import { createCore, resumeFolderWatches, resumeLibraryConversion, type Core } from '../core';
 import { createLogger } from '../core/logger';
 import { createOnnxEngineFactory } from '../core/models/onnx-engine-factory';
 import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
@@ -70,6 +70,7 @@ if (!app.requestSingleInstanceLock()) {
       }),
     });
     resumeFolderWatches(core.context);
+    resumeLibraryConversion(core.context);
     const origin = appOrigin(target);
     registerCuratorIpc(ipcMain, core, {
       isTrustedSender: (event) => event.senderFrame?.url.startsWith(origin) ?? false,

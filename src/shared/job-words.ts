@@ -40,6 +40,10 @@ export function jobTitle(job: Pick<JobInfo, 'kind' | 'params' | 'progress'>): st
       return progress.total > 0
         ? `Build the vector index (${count(progress.total, 'skill')})`
         : 'Build the vector index';
+    case 'library.convert-text':
+      return progress.total > 0
+        ? `Convert the library: each skill text stored once (${count(progress.total, 'skill')})`
+        : 'Convert the library: each skill text stored once';
     case 'eval.run': {
       const variants = field(params, 'variants');
       const n = Array.isArray(variants) ? variants.length : 0;

@@ -136,4 +136,17 @@ describe('name conflicts', () => {
     expect(bodies()).toEqual(['Use the microwave.', 'Use the stove.']);
     expect(listConflicts(lib.db, { pendingOnly: false })[0]!.resolution).toBe('keep-both');
   });
+
+  it('stores the incoming text once (the body as its length in the full text) and gives it back whole', async () => {
+    await importSecond();
+    const stored = JSON.parse(
+      lib.db.prepare('SELECT incoming FROM import_conflicts').pluck().get() as string,
+    ) as Record<string, unknown>;
+    expect(stored.body).toBeUndefined();
+    expect(String(stored.fullText).endsWith('Use the stove.\n')).toBe(true);
+    const [conflict] = listConflicts(lib.db);
+    expect(conflict!.incoming.body).toBe('Use the stove.\n');
+    resolveConflict(lib.deps, conflict!.id, 'replace');
+    expect(bodies()).toEqual(['Use the stove.']);
+  });
 });

@@ -43,10 +43,8 @@ function assertWholeSkills(db: Db): number {
     )
     .all();
   expect(broken).toEqual([]);
-  const strayText = db
-    .prepare('SELECT rowid FROM skills_fts WHERE rowid NOT IN (SELECT id FROM skills)')
-    .all();
-  expect(strayText).toEqual([]);
+  // The index has external content: FTS5 compares it with the skills it was written from (throws on a difference).
+  db.prepare("INSERT INTO skills_fts (skills_fts, rank) VALUES ('integrity-check', 1)").run();
   return skills.length;
 }
 

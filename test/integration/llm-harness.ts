@@ -47,7 +47,7 @@ export function insertSkill(
   const now = '2026-01-01T00:00:00.000Z';
   const info = db
     .prepare(
-      `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, created_at, updated_at)
+      `INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
     )
     .run(
@@ -71,12 +71,9 @@ export function changeSkillBody(db: Db, id: number, body: string): void {
     description: string;
   };
   const fullText = skillMarkdown(row.name, row.description, body);
-  db.prepare('UPDATE skills SET body = ?, full_text = ?, content_hash = ? WHERE id = ?').run(
-    body,
-    fullText,
-    sha256(fullText),
-    id,
-  );
+  db.prepare(
+    'UPDATE skills SET body_own = ?, body_start = NULL, full_text = ?, content_hash = ? WHERE id = ?',
+  ).run(body, fullText, sha256(fullText), id);
 }
 
 export function sha256(text: string): string {

@@ -39,20 +39,7 @@ export function openTestLibrary(): TestLibrary {
   };
   const sourceId = addSource('test');
   let n = 0;
-  const writeFts = (id: number) => {
-    const s = db.prepare('SELECT name, description, body FROM skills WHERE id = ?').get(id) as {
-      name: string;
-      description: string;
-      body: string;
-    };
-    db.prepare('DELETE FROM skills_fts WHERE rowid = ?').run(id);
-    db.prepare("INSERT INTO skills_fts (rowid, name, description, body, refs) VALUES (?, ?, ?, ?, '')").run(
-      id,
-      s.name,
-      s.description,
-      s.body,
-    );
-  };
+  // The full-text index follows the skills table by itself (triggers of migration 006).
   return {
     db,
     dir,
@@ -65,7 +52,7 @@ export function openTestLibrary(): TestLibrary {
       const id = Number(
         db
           .prepare(
-            `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, warnings, created_at, updated_at)
+            `INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, warnings, created_at, updated_at)
              VALUES (?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
@@ -81,18 +68,16 @@ export function openTestLibrary(): TestLibrary {
             now,
           ).lastInsertRowid,
       );
-      writeFts(id);
       return id;
     },
     update(id, skill) {
       if (skill.name !== undefined) db.prepare('UPDATE skills SET name = ? WHERE id = ?').run(skill.name, id);
       if (skill.description !== undefined)
         db.prepare('UPDATE skills SET description = ? WHERE id = ?').run(skill.description, id);
-      if (skill.body !== undefined) db.prepare('UPDATE skills SET body = ? WHERE id = ?').run(skill.body, id);
-      writeFts(id);
+      if (skill.body !== undefined)
+        db.prepare('UPDATE skills SET body_own = ? WHERE id = ?').run(skill.body, id);
     },
     remove(id) {
-      db.prepare('DELETE FROM skills_fts WHERE rowid = ?').run(id);
       db.prepare('DELETE FROM skills WHERE id = ?').run(id);
     },
     close() {

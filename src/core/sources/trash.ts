@@ -3,7 +3,7 @@
 import type { DeletePreview, DeletedInfo } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
-import { deleteSkill, skillsOfSource } from '../store/skills-repo';
+import { deleteSkill, resumeIndexing, skillsOfSource } from '../store/skills-repo';
 import { findSource } from '../store/sources-repo';
 
 type Row = Record<string, unknown>;
@@ -69,7 +69,7 @@ export function deleteToTrash(db: Db, target: DeleteTarget, now: string): Delete
             .all(target.sourceId) as Row[];
       }
       for (const id of ids) {
-        const skill = db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row;
+        const skill = storedSkillColumns(db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row);
         const children: Record<string, Row[]> = {};
         for (const table of existing(db, skillChildTables))
           children[table] = db.prepare(`SELECT * FROM ${table} WHERE skill_id = ?`).all(id) as Row[];
@@ -145,7 +145,12 @@ export function undoLastDelete(db: Db, now: string): DeletedInfo & { restoredSki
             `Cannot undo: ${String(skill.name)}'s place (${String(skill.rel_path) || 'the source itself'}) holds skill ${clash.id} now`,
           );
         }
-        const id = insertRow(db, 'skills', { ...skill, source_id: owner });
+        // Written paused: the full-text index takes it in once, when its files are back.
+        const id = insertRow(db, 'skills', {
+          ...storedSkillColumns(skill),
+          source_id: owner,
+          index_paused: 1,
+        });
         for (const [table, rows] of Object.entries(children)) {
           for (const row of rows)
             insertRow(
@@ -155,7 +160,7 @@ export function undoLastDelete(db: Db, now: string): DeletedInfo & { restoredSki
               table === 'state_history' || table === 'skill_changes' ? true : false,
             );
         }
-        writeFts(db, id);
+        resumeIndexing(db, id);
         restoredSkillIds.push(id);
       }
       db.prepare('UPDATE deleted_items SET restored_at = ? WHERE id = ?').run(now, last.id);
@@ -211,29 +216,12 @@ function insertRow(db: Db, table: string, row: Row, keepId = true): number {
   return Number(info.lastInsertRowid);
 }
 
-function writeFts(db: Db, id: number): void {
-  const skill = db.prepare('SELECT name, description, body FROM skills WHERE id = ?').get(id) as {
-    name: string;
-    description: string;
-    body: string;
-  };
-  const refs = (
-    db
-      .prepare(
-        'SELECT text_content AS t FROM skill_files WHERE skill_id = ? AND text_content IS NOT NULL ORDER BY path',
-      )
-      .all(id) as {
-      t: string;
-    }[]
-  )
-    .map((r) => r.t)
-    .join('\n\n');
-  const clean = (text: string) => text.replaceAll('\u0002', ' ').replaceAll('\u0003', ' ');
-  db.prepare('INSERT INTO skills_fts (rowid, name, description, body, refs) VALUES (?, ?, ?, ?, ?)').run(
-    id,
-    skill.name,
-    clean(skill.description),
-    clean(skill.body),
-    clean(refs),
-  );
+/**
+ * A trashed skill row as the skills table stores it now: without the generated `body`, and a payload written before
+ * migration 005 (whose `body` was stored) gives its body to body_own.
+ */
+function storedSkillColumns(skill: Row): Row {
+  const { body, ...stored } = skill;
+  if (!('body_own' in stored)) return { ...stored, body_own: body, body_start: null };
+  return stored;
 }

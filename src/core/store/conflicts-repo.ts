@@ -22,7 +22,21 @@ const columns =
 function toRow(raw: unknown): ConflictRow | undefined {
   if (!raw) return undefined;
   const r = raw as Omit<ConflictRow, 'incoming'> & { incoming: string };
-  return { ...r, incoming: JSON.parse(r.incoming) as ParsedSkill };
+  return { ...r, incoming: incomingFromJson(r.incoming) };
+}
+
+/** The incoming skill as JSON with its text once: a body that ends the full text is stored as its length. */
+export function incomingJson(skill: ParsedSkill): string {
+  if (!skill.fullText.endsWith(skill.body)) return JSON.stringify(skill);
+  const { body, ...rest } = skill;
+  return JSON.stringify({ ...rest, bodyLength: body.length });
+}
+
+/** Reads what incomingJson wrote, and rows written before it (with the body). */
+export function incomingFromJson(json: string): ParsedSkill {
+  const { bodyLength, ...skill } = JSON.parse(json) as ParsedSkill & { bodyLength?: number };
+  if (typeof bodyLength === 'number') skill.body = skill.fullText.slice(skill.fullText.length - bodyLength);
+  return skill;
 }
 
 export function findConflict(db: Db, id: number): ConflictRow | undefined {
@@ -59,7 +73,7 @@ export function recordConflict(
     stmt(db, 'UPDATE import_conflicts SET name = ?, existing_skill_id = ?, incoming = ? WHERE id = ?').run(
       c.name,
       c.existingSkillId,
-      JSON.stringify(c.incoming),
+      incomingJson(c.incoming),
       pending.id,
     );
     return pending.id;
@@ -72,7 +86,7 @@ export function recordConflict(
     c.existingSkillId,
     c.sourceId,
     c.relPath,
-    JSON.stringify(c.incoming),
+    incomingJson(c.incoming),
     now,
     resolution ? now : null,
     resolution,

@@ -10,6 +10,7 @@ import { CuratorError } from '../../shared/errors';
 import { backupBeforeMigration } from './backup';
 import { damagedLibraryError, isCorruption } from './damaged-library';
 import { migrations } from './migrations/index';
+import { settleEmptyConversion } from './text-index-conversion';
 
 export type Db = Database.Database;
 
@@ -135,7 +136,7 @@ export function migrate(db: Db, file?: string): void {
   if (new Set(ids).size !== ids.length) throw new Error('Two migrations share an id');
   const applied = appliedIds(db);
   const pending = [...migrations].sort((a, b) => a.id - b.id).filter((m) => !applied.has(m.id));
-  if (pending.length === 0) return;
+  if (pending.length === 0) return settleEmptyConversion(db);
   if (applied.size > 0 && file) backupBeforeMigration(db, file, Math.max(...applied));
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
@@ -150,4 +151,5 @@ export function migrate(db: Db, file?: string): void {
       );
     }).immediate();
   }
+  settleEmptyConversion(db);
 }

@@ -1,4 +1,6 @@
-// Writes and looks up skills with their package files and full-text row; callers wrap each skill in one transaction.
+// Writes and looks up skills with their package files; callers wrap each skill in one transaction. The full-text index
+// follows the rows through triggers (text-index-triggers.ts): a skill with reference text is written paused and
+// indexed once, when its files are in.
 import type { ParsedSkill, ValidationIssue } from '../skills/types';
 import type { Db } from './db';
 import { stmt } from './statements';
@@ -51,10 +53,11 @@ export function skillsOfSource(db: Db, sourceId: number): SkillLocationRow[] {
 }
 
 export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: string): number {
+  const paused = hasIndexedFiles(skill) ? 1 : 0;
   const info = stmt(
     db,
-    `INSERT INTO skills (name, description, front_matter, body, full_text, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO skills (name, description, front_matter, body_own, body_start, full_text, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at, index_paused)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     ...skillValues(skill),
     sourceId,
@@ -65,9 +68,11 @@ export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: s
     skill.sourceDigest ?? null,
     now,
     now,
+    paused,
   );
   const id = Number(info.lastInsertRowid);
-  writeFilesAndText(db, id, skill);
+  writeFiles(db, id, skill);
+  if (paused) resumeIndexing(db, id);
   return id;
 }
 
@@ -79,10 +84,12 @@ export function updateSkill(
   now: string,
   moveTo?: { sourceId: number; relPath: string },
 ): void {
+  // Paused while its files change when it has or had reference text; otherwise the update trigger reindexes it.
+  const paused = hasIndexedFiles(skill) || storedIndexedFiles(db, id) ? 1 : 0;
   stmt(
     db,
-    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body = ?, full_text = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
-       source_id = COALESCE(?, source_id), rel_path = COALESCE(?, rel_path) WHERE id = ?`,
+    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body_own = ?, body_start = ?, full_text = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
+       source_id = COALESCE(?, source_id), rel_path = COALESCE(?, rel_path), index_paused = ? WHERE id = ?`,
   ).run(
     ...skillValues(skill),
     skill.contentHash,
@@ -92,45 +99,67 @@ export function updateSkill(
     now,
     moveTo?.sourceId ?? null,
     moveTo?.relPath ?? null,
+    paused,
     id,
   );
   stmt(db, 'DELETE FROM skill_files WHERE skill_id = ?').run(id);
-  stmt(db, 'DELETE FROM skills_fts WHERE rowid = ?').run(id);
-  writeFilesAndText(db, id, skill);
+  writeFiles(db, id, skill);
+  if (paused) resumeIndexing(db, id);
 }
 
+/** Deletes the skill; its files go by cascade and its index entry by trigger. */
 export function deleteSkill(db: Db, id: number): void {
-  stmt(db, 'DELETE FROM skills_fts WHERE rowid = ?').run(id);
   stmt(db, 'DELETE FROM skills WHERE id = ?').run(id);
 }
 
-function skillValues(skill: ParsedSkill): [string, string, string, string, string] {
-  return [skill.name, skill.description, JSON.stringify(skill.frontMatter), skill.body, skill.fullText];
+/** Indexes a skill written paused (index_paused = 1), now that its files are in. */
+export function resumeIndexing(db: Db, id: number): void {
+  stmt(db, 'UPDATE skills SET index_paused = 0 WHERE id = ? AND index_paused != 0').run(id);
 }
 
-function writeFilesAndText(db: Db, id: number, skill: ParsedSkill): void {
+function hasIndexedFiles(skill: ParsedSkill): boolean {
+  return skill.files.some((f) => f.textContent !== null);
+}
+
+function storedIndexedFiles(db: Db, id: number): boolean {
+  return !!stmt(db, 'SELECT 1 FROM skill_files WHERE skill_id = ? AND text_content IS NOT NULL LIMIT 1').get(
+    id,
+  );
+}
+
+/**
+ * The body is the end of the full text: stored as the offset where it starts (in characters, as SQLite counts
+ * them), or as its own copy when it is not the end (or a NUL or a split surrogate pair would make the offset wrong).
+ */
+export function bodyStorage(fullText: string, body: string): { bodyOwn: string; bodyStart: number | null } {
+  const first = body.charCodeAt(0);
+  const splitsPair = first >= 0xdc00 && first <= 0xdfff;
+  if (!fullText.endsWith(body) || fullText.includes('\0') || splitsPair)
+    return { bodyOwn: body, bodyStart: null };
+  let chars = 0;
+  for (const _ of fullText.slice(0, fullText.length - body.length)) chars++;
+  return { bodyOwn: '', bodyStart: chars };
+}
+
+function skillValues(skill: ParsedSkill): [string, string, string, string, number | null, string] {
+  const { bodyOwn, bodyStart } = bodyStorage(skill.fullText, skill.body);
+  return [
+    skill.name,
+    skill.description,
+    JSON.stringify(skill.frontMatter),
+    bodyOwn,
+    bodyStart,
+    skill.fullText,
+  ];
+}
+
+function writeFiles(db: Db, id: number, skill: ParsedSkill): void {
   const insertFile = stmt(
     db,
     'INSERT INTO skill_files (skill_id, path, kind, size, sha256, is_text, text_content) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   for (const f of skill.files)
     insertFile.run(id, f.path, f.kind, f.size, f.sha256, f.isText ? 1 : 0, f.textContent);
-  const refs = skill.files
-    .filter((f) => f.textContent !== null)
-    .map((f) => f.textContent)
-    .join('\n\n');
-  stmt(db, 'INSERT INTO skills_fts (rowid, name, description, body, refs) VALUES (?, ?, ?, ?, ?)').run(
-    id,
-    skill.name,
-    forIndex(skill.description),
-    forIndex(skill.body),
-    forIndex(refs),
-  );
-}
-
-/** Snippets mark matches with U+0002/U+0003; the indexed text must not contain them itself. */
-function forIndex(text: string): string {
-  return text.replaceAll('\u0002', ' ').replaceAll('\u0003', ' ');
 }
 
 export interface StoredDigest {

@@ -4,6 +4,8 @@ import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
 import { m003JobOwner } from './003-job-owner';
 import { m004ScaleColumns } from './004-scale-columns';
+import { m005BodyOnce } from './005-body-once';
+import { m006TextIndexOnce } from './006-text-index-once';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m012SkillSideVectors } from './012-skill-side-vectors';
@@ -29,6 +31,8 @@ export const migrations: Migration[] = [
   m002Jobs,
   m003JobOwner,
   m004ScaleColumns,
+  m005BodyOnce,
+  m006TextIndexOnce,
   m010VectorIndex,
   m011ScoreCache,
   m012SkillSideVectors,
