@@ -5,8 +5,9 @@
 // Prints one table: per task set and part (all, train, held-out: bench/offline-targets.ts), full's Hit@1 against the
 // recall's own top-1 (dense@1) and no-parse@1, stage coverage against the ranked baselines at full's mean answer
 // size, precision, and whether issue 10's targets are met; then ms per selection at 600 skills and the demo's answer.
-// Every set is run with each cross-scorer: the fitted one (lexical:bm25-fitted-v5, the default; --calibration FILE to
-// try another fit from bench/fit-lexical-calibration.ts) and the hand-set one it replaced (v4), same tasks, same run.
+// With --calibration FILE (a fit from bench/fit-lexical-calibration.ts, e.g. bench/fitted-lexical/calibration-v5.json)
+// every set is also run with that fitted cross-scorer (bench/fitted-lexical/scorer.ts), beside the product's v4: same
+// tasks, same run, one table (docs/METHOD-notes.md note 32). --scorer v4|v5 runs one of them only.
 // Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--scorer v5|v4] [--calibration FILE]
 //      [--no-zjunlp-states] [--detail] [--json]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,10 +19,9 @@ import { parseLabelJsonl } from '../src/core/eval/label-format';
 import { runEval, type EvalDeps } from '../src/core/eval/run-eval';
 import {
   createLexicalCrossEncoder,
-  fittedCalibration,
   lexicalCrossEncoderId,
-  type FittedCalibration,
 } from '../src/core/models/lexical/lexical-cross-encoder';
+import { createFittedLexicalCrossEncoder, type FittedCalibration } from './fitted-lexical/scorer';
 import { lexicalRecall, lexicalRecallEngine } from '../src/core/models/lexical/lexical-recall';
 import { recallCandidates } from '../src/core/select/recall';
 import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
@@ -50,13 +50,14 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const resources = path.join(repoRoot, 'resources');
 const zjunlp = path.resolve(repoRoot, '../shared/data/zjunlp-skills');
 const variants = ['full', 'no-parse', 'no-graph', 'no-split', 'dense'] as const;
-const fitted: FittedCalibration = args.calibration
-  ? (JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration)
-  : fittedCalibration;
 const scorers: { name: string; fitted: FittedCalibration | null }[] = [
   { name: 'v4', fitted: null },
-  { name: 'v5', fitted },
+  ...(args.calibration
+    ? [{ name: 'v5', fitted: JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration }]
+    : []),
 ].filter((s) => !args.scorer || s.name === args.scorer);
+const encoder = (db: Db, fit: FittedCalibration | null) =>
+  fit ? createFittedLexicalCrossEncoder(db, fit) : createLexicalCrossEncoder(db);
 const scorerId = (fit: FittedCalibration | null): string => (fit ? fit.id : lexicalCrossEncoderId);
 
 interface Scenario {
@@ -159,7 +160,7 @@ function evalDeps(db: Db, fit: FittedCalibration | null): EvalDeps {
     db,
     recall: (q, K) => lexicalRecall(db, q, K).map((h) => ({ skillId: h.skillId, score: h.score })),
     recallModel: lexicalRecallEngine,
-    scorer: crossEncoderScoreProvider(createLexicalCrossEncoder(db, { fitted: fit })),
+    scorer: crossEncoderScoreProvider(encoder(db, fit)),
     clock,
   };
 }
@@ -201,7 +202,7 @@ async function timeAt(
       );
     const skills = count();
     const tasks = parseLabelJsonl(readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8'));
-    const scorer = crossEncoderScoreProvider(createLexicalCrossEncoder(db, { fitted: fit }));
+    const scorer = crossEncoderScoreProvider(encoder(db, fit));
     const select = async (t: (typeof tasks)[number]): Promise<void> => {
       const { input } = await recallCandidates(
         t.task,

@@ -8,10 +8,7 @@ import type { Db } from '../../store/db';
 import { bag, Memo, type Background, type TermBag } from './bm25';
 import { fieldBags, merge, type Field, type LibraryIndex } from './library-index';
 import { libraryIndex } from './library-index-cache';
-import { plainTerms, termCounts, terms } from './text-terms';
-import { logOdds, pairFeatures, type Features, type LinearModel } from './lexical-features';
-import { instructions } from '../../select/instructions';
-import fitted from './calibration-v5.json';
+import { termCounts, terms } from './text-terms';
 
 export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v4';
 
@@ -49,32 +46,27 @@ export interface CalibratedScore {
   background: 'skills' | 'documents' | 'summaries';
 }
 
-/**
- * A document as the scorer holds it: its bag, and when it is a skill document `name | description | body` its fields,
- * its name + description and the terms it uses outside its examples (the fitted scorer's features).
- */
+/** A document as the scorer holds it: its bag, and its fields when it is a skill document `name | description | body`. */
 export interface ScoredDocument {
   bag: TermBag;
   fields: Record<Field, TermBag> | null;
-  head: TermBag | null;
-  plain: ReadonlySet<string>;
 }
 
 export function scoredDocument(text: string, index?: LibraryIndex): ScoredDocument {
-  const skill = (fields: Record<Field, TermBag>): ScoredDocument => ({
-    bag: merge([fields.name, fields.description, fields.body]),
-    fields,
-    head: merge([fields.name, fields.description]),
-    plain: plainTerms(text),
-  });
   const known = index?.documentFields(text);
-  if (known) return skill(known);
+  if (known) return { bag: merge([known.name, known.description, known.body]), fields: known };
   const first = text.indexOf(' | ');
   const second = first < 0 ? -1 : text.indexOf(' | ', first + 3);
-  if (second >= 0)
-    return skill(fieldBags(text.slice(0, first), text.slice(first + 3, second), text.slice(second + 3), true));
-  const counts = termCounts(text);
-  return { bag: bag(counts), fields: null, head: null, plain: new Set(counts.keys()) };
+  if (second >= 0) {
+    const fields = fieldBags(
+      text.slice(0, first),
+      text.slice(first + 3, second),
+      text.slice(second + 3),
+      true,
+    );
+    return { bag: merge([fields.name, fields.description, fields.body]), fields };
+  }
+  return { bag: bag(termCounts(text)), fields: null };
 }
 
 /**
@@ -136,63 +128,24 @@ export function calibratedScore(
   };
 }
 
-/** The features of a pair whose document is a skill document, null otherwise (the fitted maps need them). */
-export function scoredFeatures(
-  index: LibraryIndex,
-  query: QueryTerms,
-  doc: ScoredDocument,
-): { score: CalibratedScore; features: Features | null } {
-  const score = calibratedScore(index, query, doc);
-  const features =
-    doc.fields && doc.head ? pairFeatures(index, query.distinct, { ...doc, head: doc.head }, score.z) : null;
-  return { score, features };
-}
-
-/** Fitted log-odds maps for task relevance and stage fit (calibration-v5.json, from bench/fit-lexical-calibration.ts). */
-export interface FittedCalibration {
-  id: string;
-  models: { relevance: LinearModel; 'stage-fit': LinearModel };
-}
-
-export const fittedCalibration: FittedCalibration = fitted as FittedCalibration;
-
-export interface LexicalCrossEncoderOptions {
-  /**
-   * Relevance and stage fit by the fitted maps (lexical:bm25-fitted-v5); null: every use by the hand-set map
-   * (lexical:bm25-calibrated-v4). Alignment always uses the hand-set map: only its argmax is read.
-   */
-  fitted?: FittedCalibration | null;
-}
-
-const useOf = (instruction: string): 'relevance' | 'stage-fit' | null =>
-  instruction === instructions.relevance.text
-    ? 'relevance'
-    : instruction === instructions['stage-fit'].text
-      ? 'stage-fit'
-      : null;
-
-/** A CrossEncoder over the library's term statistics. A bag of words cannot follow an instruction; it only tells the use. */
-export function createLexicalCrossEncoder(db: Db, options: LexicalCrossEncoderOptions = {}): CrossEncoder {
-  const fit = options.fitted === undefined ? fittedCalibration : options.fitted;
+/** A CrossEncoder over the library's term statistics. The instruction is ignored: a bag of words cannot follow one. */
+export function createLexicalCrossEncoder(db: Db): CrossEncoder {
   // Skill documents recur in every selection; their bags are kept (bounded) rather than re-tokenised.
   const docs = new Memo<ScoredDocument>(2048);
   const queries = new Memo<QueryTerms>(2048);
   return {
-    id: fit ? fit.id : lexicalCrossEncoderId,
+    id: lexicalCrossEncoderId,
     engine: 'lexical',
-    async score(pairs: ScorePair[], opts: CrossScoreOptions): Promise<CrossScore[]> {
+    async score(pairs: ScorePair[], options: CrossScoreOptions): Promise<CrossScore[]> {
       const index = libraryIndex(db);
-      const use = fit ? useOf(opts.instruction) : null;
       const out: CrossScore[] = [];
       for (const [i, p] of pairs.entries()) {
-        opts.signal?.throwIfAborted();
+        options.signal?.throwIfAborted();
         const query = queries.get(p.query, () => queryTerms(p.query));
         const doc = docs.get(p.document, () => scoredDocument(p.document, index));
-        const { score, features } = use ? scoredFeatures(index, query, doc) : { score: calibratedScore(index, query, doc), features: null };
-        const r = use && fit && features ? logOdds(fit.models[use], features) : score.r;
-        out.push({ r, truncated: false });
-        if (opts.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {
-          opts.onProgress({ done: i + 1, total: pairs.length });
+        out.push({ r: calibratedScore(index, query, doc).r, truncated: false });
+        if (options.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {
+          options.onProgress({ done: i + 1, total: pairs.length });
         }
       }
       return out;

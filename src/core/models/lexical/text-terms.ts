@@ -83,14 +83,3 @@ export function weightedTermCounts(text: string): Map<string, number> {
   add(text.slice(last), 1);
   return counts;
 }
-
-// A markdown section whose heading names examples ("## Example", "### Example 2: …"), up to the next heading.
-const exampleSections = /^#{1,6}[^\n]*\bexamples?\b[^\n]*\n(?:(?!#{1,6}\s)[^\n]*(?:\n|$))*/gimu;
-
-/**
- * The terms a text uses outside its examples (example lists and sections headed "Example…"): what the text says the
- * skill does, as opposed to what it shows it applied to. A feature of the fitted cross-scorer (lexical-features.ts).
- */
-export function plainTerms(text: string): Set<string> {
-  return new Set(terms(text.replace(exampleSections, ' ').replace(examples, ' ')));
-}

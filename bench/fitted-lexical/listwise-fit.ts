@@ -3,7 +3,7 @@
 // with u_k = bias_r + w_r·x_k (task relevance) and v_k = bias_f + w_f·y_k (stage fit). The loss is the softmax
 // cross-entropy of the stage's acceptable candidates under φ (listwise learning to rank), plus `pointwise` times the
 // log-loss of σ(u) against "acceptable for the task" (so σ(ρ) stays a probability: w_k reads it), plus an L2 penalty
-// on the weights (not the biases). Deterministic: full-batch gradient descent with backtracking from a given start.
+// on the weights' distance from the start (the hand-set map), biases free. Deterministic: full-batch gradient descent with backtracking from a given start.
 
 export interface Candidate {
   /** Relevance features (task, skill). */
@@ -20,7 +20,8 @@ export interface RelevanceRow {
 }
 
 export interface ListwiseData {
-  stages: readonly (readonly Candidate[])[];
+  /** Each labelled stage's candidates, and the stage's weight in the loss (first stages decide Hit@1). */
+  stages: readonly { candidates: readonly Candidate[]; weight: number }[];
   relevance: readonly RelevanceRow[];
 }
 
@@ -53,8 +54,11 @@ function lossAndGradient(
   const gRel = new Array<number>(rel.length).fill(0);
   const gFit = new Array<number>(fit.length).fill(0);
   let loss = 0;
-  const nStages = Math.max(1, data.stages.length);
-  for (const stage of data.stages) {
+  const nStages = Math.max(
+    1e-9,
+    data.stages.reduce((s, st) => s + st.weight, 0),
+  );
+  for (const { candidates: stage, weight } of data.stages) {
     if (!stage.some((c) => c.positive)) continue;
     const u = stage.map((c) => dot(rel, c.x));
     const v = stage.map((c) => dot(fit, c.y));
@@ -63,9 +67,9 @@ function lossAndGradient(
     const e = phi.map((p) => Math.exp(p - top));
     const all = e.reduce((s, x) => s + x, 0);
     const pos = e.reduce((s, x, k) => s + (stage[k]!.positive ? x : 0), 0);
-    loss += (Math.log(all) - Math.log(pos)) / nStages;
+    loss += (weight * (Math.log(all) - Math.log(pos))) / nStages;
     stage.forEach((c, k) => {
-      const dPhi = (e[k]! / all - (c.positive ? e[k]! / pos : 0)) / nStages;
+      const dPhi = (weight * (e[k]! / all - (c.positive ? e[k]! / pos : 0))) / nStages;
       const du = dPhi * (1 - sigma(u[k]!));
       const dv = dPhi * (1 - sigma(v[k]!));
       gRel[0]! += du;
@@ -82,13 +86,13 @@ function lossAndGradient(
     gRel[0]! += d;
     row.x.forEach((xj, j) => (gRel[j + 1]! += d * xj));
   }
-  for (const [theta, g] of [
-    [rel, gRel],
-    [fit, gFit],
+  for (const [theta, g, start] of [
+    [rel, gRel, options.start.relevance],
+    [fit, gFit, options.start.fit],
   ] as const)
     for (let j = 1; j < theta.length; j++) {
-      loss += 0.5 * options.l2 * theta[j]! ** 2;
-      g[j]! += options.l2 * theta[j]!;
+      loss += 0.5 * options.l2 * (theta[j]! - start[j]!) ** 2;
+      g[j]! += options.l2 * (theta[j]! - start[j]!);
     }
   return { loss, gRel, gFit };
 }
