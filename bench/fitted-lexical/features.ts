@@ -37,19 +37,25 @@ export function featureDocument(text: string, doc: ScoredDocument): FeatureDocum
   return { bag: doc.bag, head: merge([doc.fields.name, doc.fields.description]), plain: plainTerms(text) };
 }
 
-/** Shares of a's distinct terms' IDF (over the library's whole documents) that b matches, and where; z from v4. */
+/**
+ * Shares of a's distinct terms' IDF (over the library's whole documents) that b matches, and where; z from v4. Terms
+ * no skill has are left out, as z leaves them out: a filler word the library lacks must not dilute the shares.
+ */
 export function pairFeatures(
   index: LibraryIndex,
   queryTerms: readonly string[],
   doc: FeatureDocument,
   z: number,
 ): Features {
+  const n = index.documents.size;
+  const unseen = Math.log(1 + (n + 0.5) / 0.5);
   let total = 0;
   let cover = 0;
   let head = 0;
   let exampleOnly = 0;
   for (const t of queryTerms) {
     const w = index.documents.idf(t);
+    if (w >= unseen - 1e-12) continue;
     total += w;
     if (!doc.bag.counts.has(t)) continue;
     cover += w;
