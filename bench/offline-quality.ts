@@ -5,7 +5,11 @@
 // Prints one table: per task set and part (all, train, held-out: bench/offline-targets.ts), full's Hit@1 against the
 // recall's own top-1 (dense@1) and no-parse@1, stage coverage against the ranked baselines at full's mean answer
 // size, precision, and whether issue 10's targets are met; then ms per selection at 600 skills and the demo's answer.
-// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--no-zjunlp-states] [--detail] [--json]
+// With --calibration FILE (a fit from bench/fit-lexical-calibration.ts, e.g. bench/fitted-lexical/calibration-v5.json)
+// every set is also run with that fitted cross-scorer (bench/fitted-lexical/scorer.ts), beside the product's v4: same
+// tasks, same run, one table (docs/METHOD-notes.md note 32). --scorer v4|v5 runs one of them only.
+// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--scorer v5|v4] [--calibration FILE]
+//      [--no-zjunlp-states] [--detail] [--json]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +21,7 @@ import {
   createLexicalCrossEncoder,
   lexicalCrossEncoderId,
 } from '../src/core/models/lexical/lexical-cross-encoder';
+import { createFittedLexicalCrossEncoder, type FittedCalibration } from './fitted-lexical/scorer';
 import { lexicalRecall, lexicalRecallEngine } from '../src/core/models/lexical/lexical-recall';
 import { recallCandidates } from '../src/core/select/recall';
 import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
@@ -31,6 +36,8 @@ import { offlineTargets, parts, type OfflineTargets } from './offline-targets';
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string' },
+    scorer: { type: 'string' },
+    calibration: { type: 'string' },
     json: { type: 'boolean', default: false },
     /** Leave out resources/zjunlp-states.jsonl (hand-typed states for the ALFWorld, ScienceWorld, WebShop skills). */
     'no-zjunlp-states': { type: 'boolean', default: false },
@@ -43,6 +50,15 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const resources = path.join(repoRoot, 'resources');
 const zjunlp = path.resolve(repoRoot, '../shared/data/zjunlp-skills');
 const variants = ['full', 'no-parse', 'no-graph', 'no-split', 'dense'] as const;
+const scorers: { name: string; fitted: FittedCalibration | null }[] = [
+  { name: 'v4', fitted: null },
+  ...(args.calibration
+    ? [{ name: 'v5', fitted: JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration }]
+    : []),
+].filter((s) => !args.scorer || s.name === args.scorer);
+const encoder = (db: Db, fit: FittedCalibration | null) =>
+  fit ? createFittedLexicalCrossEncoder(db, fit) : createLexicalCrossEncoder(db);
+const scorerId = (fit: FittedCalibration | null): string => (fit ? fit.id : lexicalCrossEncoderId);
 
 interface Scenario {
   name: string;
@@ -87,6 +103,7 @@ function label(s: VariantSummary): string {
 
 interface ScenarioResult {
   scenario: string;
+  scorer: string;
   skills: number;
   tasks: number;
   recallAtK: number;
@@ -96,7 +113,11 @@ interface ScenarioResult {
   mug?: string[];
 }
 
-async function runScenario(s: Scenario): Promise<ScenarioResult> {
+async function runScenario(
+  s: Scenario,
+  fit: FittedCalibration | null,
+  scorer: string,
+): Promise<ScenarioResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-'));
   const db = await openLibrary(dir, s.libraries);
   try {
@@ -104,7 +125,7 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
     const text = readFileSync(path.join(resources, s.tasks), 'utf8');
     const setId = importLabelSet(db, { name: s.tasks, text }, clock()).set.id;
     const report = await runEval(
-      evalDeps(db),
+      evalDeps(db, fit),
       { setId, variants: [...variants], k: [1, 2] },
       { signal: new AbortController().signal, report: noop },
     );
@@ -112,10 +133,11 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
     const mug = report.tasks.find((t) => t.variant === 'full' && t.itemId === 'hh-01');
     return {
       scenario: s.name,
+      scorer,
       skills: size,
       tasks: items.length,
       recallAtK: report.recallAtK,
-      engines: { recall: lexicalRecallEngine, crossEncoder: lexicalCrossEncoderId },
+      engines: { recall: lexicalRecallEngine, crossEncoder: scorerId(fit) },
       targets: parts.map((part) => offlineTargets(report, items, part)),
       rows: report.summary.map((x) => ({
         variant: label(x),
@@ -133,12 +155,12 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
   }
 }
 
-function evalDeps(db: Db): EvalDeps {
+function evalDeps(db: Db, fit: FittedCalibration | null): EvalDeps {
   return {
     db,
     recall: (q, K) => lexicalRecall(db, q, K).map((h) => ({ skillId: h.skillId, score: h.score })),
     recallModel: lexicalRecallEngine,
-    scorer: crossEncoderScoreProvider(createLexicalCrossEncoder(db)),
+    scorer: crossEncoderScoreProvider(encoder(db, fit)),
     clock,
   };
 }
@@ -165,6 +187,7 @@ function paddingLibrary(dir: string, have: number, total: number): string {
 /** ms of recall + one `full` selection with fresh scores, per sample task, at `total` skills; the index build apart. */
 async function timeAt(
   total: number,
+  fit: FittedCalibration | null,
 ): Promise<{ skills: number; buildMs: number; meanMs: number; cpuMs: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-time-'));
   const sample = path.join(resources, 'sample-library');
@@ -179,7 +202,7 @@ async function timeAt(
       );
     const skills = count();
     const tasks = parseLabelJsonl(readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8'));
-    const scorer = crossEncoderScoreProvider(createLexicalCrossEncoder(db));
+    const scorer = crossEncoderScoreProvider(encoder(db, fit));
     const select = async (t: (typeof tasks)[number]): Promise<void> => {
       const { input } = await recallCandidates(
         t.task,
@@ -212,21 +235,21 @@ async function timeAt(
 
 function printTable(results: readonly ScenarioResult[]): void {
   console.log(
-    `engines: ${lexicalRecallEngine} + ${lexicalCrossEncoderId}; states: sample${zjunlpStates ? ' + zjunlp' : ''}`,
+    `engines: ${lexicalRecallEngine} + ${scorers.map((s) => `${s.name} = ${scorerId(s.fitted)}`).join(', ')}; states: sample${zjunlpStates ? ' + zjunlp' : ''}`,
   );
   console.log(
-    'task set       part      tasks skills | Hit@1 full  dense@1  no-parse@1 | cover full  dense@size  no-parse@size | size  prec  | met',
+    'task set       part      scorer tasks skills | Hit@1 full  dense@1  no-parse@1 | cover full  dense@size  no-parse@size | size  prec  | met',
   );
   for (const r of results)
     for (const t of r.targets)
       console.log(
-        `${r.scenario.padEnd(14)} ${t.part.padEnd(9)} ${String(t.tasks).padStart(5)} ${String(r.skills).padStart(6)} |      ${pct(t.fullTop1)}    ${pct(t.recallTop1)}       ${pct(t.noParseTop1)} |      ${pct(t.fullCoverage)}       ${pct(t.denseCoverageAtSize)}          ${pct(t.noParseCoverageAtSize)} | ${t.fullSize.toFixed(2)}  ${pct(t.fullPrecision)} | ${t.met ? 'yes' : 'NO'}`,
+        `${r.scenario.padEnd(14)} ${t.part.padEnd(9)} ${r.scorer.padEnd(6)} ${String(t.tasks).padStart(5)} ${String(r.skills).padStart(6)} |      ${pct(t.fullTop1)}    ${pct(t.recallTop1)}       ${pct(t.noParseTop1)} |      ${pct(t.fullCoverage)}       ${pct(t.denseCoverageAtSize)}          ${pct(t.noParseCoverageAtSize)} | ${t.fullSize.toFixed(2)}  ${pct(t.fullPrecision)} | ${t.met ? 'yes' : 'NO'}`,
       );
 }
 
 function printDetail(r: ScenarioResult): void {
   console.log(
-    `\n== ${r.scenario}: ${r.tasks} tasks over ${r.skills} skills; Recall@30 ${pct(r.recallAtK)} %`,
+    `\n== ${r.scenario} (${r.scorer}): ${r.tasks} tasks over ${r.skills} skills; Recall@30 ${pct(r.recallAtK)} %`,
   );
   console.log('   variant      prec   cover  F1     size  ms/sel');
   for (const row of r.rows)
@@ -236,16 +259,22 @@ function printDetail(r: ScenarioResult): void {
 }
 
 const results: ScenarioResult[] = [];
-for (const s of scenarios) results.push(await runScenario(s));
-const timing = await timeAt(600);
-if (args.json) console.log(JSON.stringify({ results, timing }, null, 2));
+for (const s of scenarios) for (const sc of scorers) results.push(await runScenario(s, sc.fitted, sc.name));
+// Timed twice in turn (v4, v5, v4, v5 with --calibration): the machine is shared, so compare within the run.
+const timings: { scorer: string; skills: number; buildMs: number; meanMs: number; cpuMs: number }[] = [];
+for (let round = 0; round < 2; round++)
+  for (const sc of scorers) timings.push({ scorer: sc.name, ...(await timeAt(600, sc.fitted)) });
+if (args.json) console.log(JSON.stringify({ results, timings }, null, 2));
 else {
   printTable(results);
-  console.log(
-    `\nms per selection (recall + full, fresh scores) at ${timing.skills} skills: ${timing.meanMs.toFixed(1)} ms wall, ${timing.cpuMs.toFixed(1)} ms CPU (target < 50); first selection, building the index: ${timing.buildMs.toFixed(0)} ms`,
-  );
+  for (const timing of timings)
+    console.log(
+      `${timing.scorer}: ms per selection (recall + full, fresh scores) at ${timing.skills} skills: ${timing.meanMs.toFixed(1)} ms wall, ${timing.cpuMs.toFixed(1)} ms CPU (target < 50); first selection, building the index: ${timing.buildMs.toFixed(0)} ms`,
+    );
   for (const r of results)
     if (r.mug)
-      console.log(`demo "put a hot mug in the coffee machine" (full, ${r.scenario}): ${r.mug.join(' -> ')}`);
+      console.log(
+        `demo "put a hot mug in the coffee machine" (full, ${r.scenario}, ${r.scorer}): ${r.mug.join(' -> ')}`,
+      );
   if (args.detail) for (const r of results) printDetail(r);
 }
