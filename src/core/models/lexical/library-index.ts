@@ -3,6 +3,7 @@
 // against. Built by library-index-cache.ts (tokenising the 530 imported zjunlp skills takes about 0.4-1 s).
 import { skillDocument } from '../../select/documents';
 import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
+import { nearDuplicates } from './near-duplicates';
 import { termCounts, weightedTermCounts } from './text-terms';
 
 export type Field = 'name' | 'description' | 'body';
@@ -70,6 +71,8 @@ export class LibraryIndex {
   private readonly df = new Map<string, number>();
   private readonly postings = new Map<string, number[]>();
   private readonly backgrounds = new Memo<Background>(4096);
+  /** Description + body of each skill as one bag, made when a ranking first compares the skill with another. */
+  private readonly contents: (TermBag | undefined)[] = [];
   /** Skill documents as the selection writes them (select/documents.ts), so scoring one needs no tokenising. */
   private readonly byDocument = new Map<string, number>();
   /** Whole skill documents (name | description | body): the background of skill-sized documents. */
@@ -145,6 +148,33 @@ export class LibraryIndex {
     return [...this.fieldedScores([...termCounts(query).keys()], this.fieldBags, this.averages, allowed)]
       .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
       .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
+  }
+
+  /**
+   * The first k of rank() with near-duplicates left out (near-duplicates.ts): a skill copied many times under other
+   * names takes one place, the best-scoring copy's, so the K places hold K different skills.
+   */
+  rankDistinct(
+    query: string,
+    k: number,
+    allowed?: ReadonlySet<number>,
+  ): { skillId: number; score: number }[] {
+    const kept: { doc: number; skillId: number; score: number }[] = [];
+    for (const [doc, score] of [
+      ...this.fieldedScores([...termCounts(query).keys()], this.fieldBags, this.averages, allowed),
+    ].sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!)) {
+      if (kept.length >= k) break;
+      const content = this.content(doc);
+      if (kept.some((c) => nearDuplicates(content, this.content(c.doc)))) continue;
+      kept.push({ doc, skillId: this.ids[doc]!, score });
+    }
+    return kept.map(({ skillId, score }) => ({ skillId, score }));
+  }
+
+  private content(doc: number): TermBag {
+    let c = this.contents[doc];
+    if (!c) this.contents[doc] = c = merge([this.fieldBags[doc]!.description, this.fieldBags[doc]!.body]);
+    return c;
   }
 
   private fieldedScores(
