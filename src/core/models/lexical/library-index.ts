@@ -16,8 +16,14 @@ interface FieldParams {
 }
 
 /** BM25F tuning of the recall (settled on resources/sample-tasks.jsonl and resources/zjunlp-tasks.jsonl). */
-export const recallParams: { k1: number; fields: Record<Field, FieldParams> } = {
+export const recallParams: {
+  k1: number;
+  fields: Record<Field, FieldParams>;
+  /** Pseudo-relevance feedback: from the best `docs` skills, `terms` words at up to `weight` of a query word. */
+  feedback: { docs: number; terms: number; weight: number };
+} = {
   k1: 1.2,
+  feedback: { docs: 2, terms: 20, weight: 0.5 },
   fields: {
     name: { weight: 4, b: 0.3 },
     description: { weight: 2, b: 0.75 },
@@ -151,24 +157,64 @@ export class LibraryIndex {
   }
 
   /**
-   * The first k of rank() with near-duplicates left out (near-duplicates.ts): a skill copied many times under other
-   * names takes one place, the best-scoring copy's, so the K places hold K different skills.
+   * The recall: the first k skills for the query, near-duplicates left out (near-duplicates.ts), so a skill copied
+   * many times under other names takes one place, its best-scoring copy's. The best `feedback.docs` skills stay in
+   * place; the rest are ranked again with the query widened by the words that name and describe those best skills
+   * (pseudo-relevance feedback), which brings in the skills a task needs without saying so: "cool a tomato and put it
+   * in the microwave" finds the skill that locates the tomato.
    */
   rankDistinct(
     query: string,
     k: number,
     allowed?: ReadonlySet<number>,
   ): { skillId: number; score: number }[] {
-    const kept: { doc: number; skillId: number; score: number }[] = [];
+    const terms = new Map([...termCounts(query).keys()].map((t) => [t, 1]));
+    const first = this.distinct(terms, Math.min(k, recallParams.feedback.docs), allowed);
+    const rest =
+      first.length < k
+        ? this.distinct(this.widened(terms, first), k, allowed, first).slice(first.length)
+        : [];
+    // The widened query scores on its own scale: the rest is scaled below the last skill kept in place, so the scores
+    // still fall with the rank (the dense variant orders by them).
+    const floor = first.at(-1)?.score ?? 0;
+    const scale = rest.length > 0 && rest[0]!.score > floor ? floor / rest[0]!.score : 1;
+    return [...first, ...rest.map((r) => ({ ...r, score: r.score * scale }))].map(({ skillId, score }) => ({
+      skillId,
+      score,
+    }));
+  }
+
+  /** The query terms at weight 1 and the feedback terms: the rarest words of the best skills' names and descriptions. */
+  private widened(terms: ReadonlyMap<string, number>, best: readonly { doc: number }[]): Map<string, number> {
+    const gain = new Map<string, number>();
+    for (const { doc } of best) {
+      const f = this.fieldBags[doc]!;
+      for (const t of new Set([...f.name.counts.keys(), ...f.description.counts.keys()]))
+        if (!terms.has(t)) gain.set(t, (gain.get(t) ?? 0) + this.idf(t));
+    }
+    const { terms: n, weight } = recallParams.feedback;
+    const top = [...gain].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+    const widened = new Map(terms);
+    for (const [t, g] of top) widened.set(t, (weight * g) / top[0]![1]);
+    return widened;
+  }
+
+  private distinct(
+    terms: ReadonlyMap<string, number>,
+    k: number,
+    allowed?: ReadonlySet<number>,
+    placed: readonly { doc: number; skillId: number; score: number }[] = [],
+  ): { doc: number; skillId: number; score: number }[] {
+    const kept = [...placed];
     for (const [doc, score] of [
-      ...this.fieldedScores([...termCounts(query).keys()], this.fieldBags, this.averages, allowed),
+      ...this.fieldedScores([...terms.keys()], this.fieldBags, this.averages, allowed, terms),
     ].sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!)) {
       if (kept.length >= k) break;
       const content = this.content(doc);
       if (kept.some((c) => nearDuplicates(content, this.content(c.doc)))) continue;
       kept.push({ doc, skillId: this.ids[doc]!, score });
     }
-    return kept.map(({ skillId, score }) => ({ skillId, score }));
+    return kept;
   }
 
   private content(doc: number): TermBag {
@@ -182,10 +228,11 @@ export class LibraryIndex {
     bags: readonly Record<Field, TermBag>[],
     averages: Record<Field, number>,
     allowed?: ReadonlySet<number>,
+    weights?: ReadonlyMap<string, number>,
   ): Map<number, number> {
     const scores = new Map<number, number>();
     for (const t of queryTerms) {
-      const w = this.idf(t);
+      const w = this.idf(t) * (weights?.get(t) ?? 1);
       for (const doc of this.postings.get(t) ?? []) {
         if (allowed && !allowed.has(this.ids[doc]!)) continue;
         const tf = fieldedTf(t, bags[doc]!, averages);
