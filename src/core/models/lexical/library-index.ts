@@ -19,11 +19,14 @@ interface FieldParams {
 export const recallParams: {
   k1: number;
   fields: Record<Field, FieldParams>;
-  /** Pseudo-relevance feedback: from the best `docs` skills, `terms` words at up to `weight` of a query word. */
-  feedback: { docs: number; terms: number; weight: number };
+  /**
+   * Pseudo-relevance feedback: the first `keep` share of K stays as the query ranks it; the rest is ranked by the query
+   * widened with `terms` words of the best `docs` skills, at up to `weight` of a query word.
+   */
+  feedback: { keep: number; docs: number; terms: number; weight: number };
 } = {
   k1: 1.2,
-  feedback: { docs: 2, terms: 20, weight: 0.5 },
+  feedback: { keep: 2 / 3, docs: 1, terms: 20, weight: 0.5 },
   fields: {
     name: { weight: 4, b: 0.3 },
     description: { weight: 2, b: 0.75 },
@@ -158,10 +161,11 @@ export class LibraryIndex {
 
   /**
    * The recall: the first k skills for the query, near-duplicates left out (near-duplicates.ts), so a skill copied
-   * many times under other names takes one place, its best-scoring copy's. The best `feedback.docs` skills stay in
-   * place; the rest are ranked again with the query widened by the words that name and describe those best skills
-   * (pseudo-relevance feedback), which brings in the skills a task needs without saying so: "cool a tomato and put it
-   * in the microwave" finds the skill that locates the tomato.
+   * many times under other names takes one place, its best-scoring copy's. The first two thirds of K stay as the query
+   * ranks them; the last third is ranked with the query widened by the words that name and describe the best skill
+   * (pseudo-relevance feedback), which brings in skills a task needs without saying so ("boil water" finds the skill
+   * that fetches the pot). Keeping the head in place keeps the recall's own top-1 and most of what the cross-scorer
+   * sees unchanged.
    */
   rankDistinct(
     query: string,
@@ -169,10 +173,15 @@ export class LibraryIndex {
     allowed?: ReadonlySet<number>,
   ): { skillId: number; score: number }[] {
     const terms = new Map([...termCounts(query).keys()].map((t) => [t, 1]));
-    const first = this.distinct(terms, Math.min(k, recallParams.feedback.docs), allowed);
+    const first = this.distinct(terms, Math.ceil(k * recallParams.feedback.keep), allowed);
     const rest =
       first.length < k
-        ? this.distinct(this.widened(terms, first), k, allowed, first).slice(first.length)
+        ? this.distinct(
+            this.widened(terms, first.slice(0, recallParams.feedback.docs)),
+            k,
+            allowed,
+            first,
+          ).slice(first.length)
         : [];
     // The widened query scores on its own scale: the rest is scaled below the last skill kept in place, so the scores
     // still fall with the rank (the dense variant orders by them).
