@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSource, listSkills, searchKeyword } from '../../src/core/skills/index';
-import { selectiveTerms } from '../../src/core/search/keyword';
+import { anyWordExpressions, selectiveTerms } from '../../src/core/search/keyword';
 import {
   repoRoot,
   skillMd,
@@ -54,5 +54,36 @@ describe('selective keyword search', () => {
     expect(result.total).toBeLessThan(library / 2);
     expect(result.hits.slice(0, 3).map((h) => h.skill.name)).toContain('household-heat-object-microwave');
     expect(selectiveTerms(['the', 'in'])).toEqual(['the', 'in']);
+  });
+});
+
+describe('any-word search over a bounded candidate set', () => {
+  it('counts by the rare words alone and ranks without the words most of the library holds', async () => {
+    const big = tempLibrary();
+    try {
+      const dir = path.join(big.dir, 'many');
+      for (let i = 0; i < 40; i++)
+        writeSkill(
+          dir,
+          `tool-${i}`,
+          skillMd(`tool-${i}`, `Find and report item ${i} for the weekly review.`),
+        );
+      writeSkill(dir, 'zebra-count', skillMd('zebra-count', 'Count zebra stripes, then find the report.'));
+      writeSkill(dir, 'zebra-find', skillMd('zebra-find', 'Find a zebra.'));
+      await importSource(big.deps, { path: dir }, testJob());
+      // Bounds scaled to a small library: at least 1 candidate, and 5 % of it.
+      const bounds = { candidateShare: 0.05, minCandidates: 1, commonShare: 0.1 };
+      const { count, rank } = anyWordExpressions(big.db, ['zebra', 'find', 'weekly'], bounds);
+      expect(count).toBe('"zebra"');
+      // "weekly" (40 of 42 skills) and "find" (42) are common: no candidate reads their lists to be ranked.
+      expect(rank).toBe('"zebra"');
+      const rarer = anyWordExpressions(big.db, ['zebra', 'stripes', 'weekly'], {
+        ...bounds,
+        commonShare: 0.5,
+      });
+      expect(rarer).toEqual({ count: '"stripes"', rank: '("stripes") AND ("stripes" OR "zebra")' });
+    } finally {
+      big.close();
+    }
   });
 });

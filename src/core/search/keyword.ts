@@ -16,9 +16,11 @@ export const keywordWeights = { name: 10, description: 4, body: 1, refs: 1 };
 const maxTerms = 32;
 /** Words this long or longer also match as prefixes. */
 const minPrefix = 3;
-/** The any-word search ranks skills holding its rarest words: this share of the library, or at least this many. */
-const candidateShare = 0.05;
-const minCandidates = 1000;
+/**
+ * The any-word search ranks skills holding its rarest words: candidateShare of the library, or at least
+ * minCandidates. Words held by more than commonShare of the library do not rank it (they weigh little).
+ */
+export const anyWordBounds = { candidateShare: 0.05, minCandidates: 1000, commonShare: 0.1 };
 /** Exact-name matches put first, at most. */
 const maxExact = 5;
 
@@ -87,32 +89,45 @@ export function searchKeyword(db: Db, query: KeywordQuery): KeywordResult {
   if (terms.length === 0) return { total: 0, hits: [], matched: 'none', terms };
   const searched = selectiveTerms(terms);
   const exact = exactNameIds(db, query);
-  const all = run(db, matchExpression(searched, 'AND'), query, limit, offset, exact);
+  const allWords = matchExpression(searched, 'AND');
+  const all = run(db, { count: allWords, rank: allWords }, query, limit, offset, exact);
   if (all.total > 0 || searched.length === 1)
     return { ...all, matched: all.total > 0 ? 'all' : 'none', terms };
-  const any = run(db, anyWordExpression(db, searched), query, limit, offset, exact);
+  const any = run(db, anyWordExpressions(db, searched), query, limit, offset, exact);
   return { ...any, matched: any.total > 0 ? 'any' : 'none', terms };
 }
 
 /**
  * Any of the words, over a bounded candidate set: the skills holding one of the rarest words (together at most
- * candidateShare of the library, and at least the rarest word), ranked by every word. A sentence typed as a query
- * would otherwise match, and rank, nearly the whole library.
+ * candidateShare of the library, and at least the rarest word), ranked by every word that is not common. A sentence
+ * typed as a query would otherwise match, and rank, nearly the whole library. `count` finds the same skills as `rank`
+ * without reading the other words' lists (the rare words are among them).
  */
-function anyWordExpression(db: Db, terms: string[]): string {
-  const budget = Math.max(minCandidates, candidateShare * librarySize(db));
-  const byRarity = terms.map((t) => ({ t, df: documentFrequency(db, t) })).sort((a, b) => a.df - b.df);
+export function anyWordExpressions(
+  db: Db,
+  terms: string[],
+  bounds = anyWordBounds,
+): { count: string; rank: string } {
+  const size = librarySize(db);
+  const budget = Math.max(bounds.minCandidates, bounds.candidateShare * size);
+  const held = terms
+    .map((t) => ({ t, df: documentFrequency(db, t) }))
+    .filter((x) => x.df > 0)
+    .sort((a, b) => a.df - b.df);
   const rare: string[] = [];
   let covered = 0;
-  for (const { t, df } of byRarity) {
-    if (df === 0) continue;
+  for (const { t, df } of held) {
     if (rare.length > 0 && covered + df > budget) break;
     rare.push(t);
     covered += df;
   }
   const everyWord = matchExpression(terms, 'OR', false);
-  if (rare.length === 0 || rare.length === byRarity.filter((x) => x.df > 0).length) return everyWord;
-  return `(${matchExpression(rare, 'OR', false)}) AND (${everyWord})`;
+  if (rare.length === 0) return { count: everyWord, rank: everyWord };
+  const rareWords = matchExpression(rare, 'OR', false);
+  // Common words weigh little in BM25 (low IDF) but are the longest lists to read for every candidate.
+  const ranked = held.filter((x, i) => i < rare.length || x.df <= bounds.commonShare * size).map((x) => x.t);
+  if (ranked.length === rare.length) return { count: rareWords, rank: rareWords };
+  return { count: rareWords, rank: `(${rareWords}) AND (${matchExpression(ranked, 'OR', false)})` };
 }
 
 /** Skills named exactly what was typed ("heat object" or "heat-object" for heat-object): these come first. */
@@ -138,7 +153,7 @@ interface Ranked {
  */
 function run(
   db: Db,
-  match: string,
+  match: { count: string; rank: string },
   filter: SkillFilter,
   limit: number,
   offset: number,
@@ -150,20 +165,20 @@ function run(
     : 'FROM skills_fts WHERE skills_fts MATCH ?';
   const total = stmt(db, `SELECT COUNT(*) ${from}`)
     .pluck()
-    .get(match, ...params) as number;
+    .get(match.count, ...params) as number;
   if (total === 0) return { total, hits: [] };
   const w = keywordWeights;
   const rank = `skills_fts.rank MATCH 'bm25(${[w.name, w.description, w.body, w.refs].map((x) => x.toFixed(1)).join(', ')})'`;
   const columns = `skills_fts.rowid AS id, -skills_fts.rank AS score,
     snippet(skills_fts, -1, '${highlightStart}', '${highlightEnd}', '…', 16) AS snippet`;
   const ranked = stmt(db, `SELECT ${columns} ${from} AND ${rank} ORDER BY skills_fts.rank LIMIT ?`).all(
-    match,
+    match.rank,
     ...params,
     offset + limit + exact.length,
   ) as Ranked[];
   const one = stmt(db, `SELECT ${columns} ${from} AND ${rank} AND skills_fts.rowid = ?`);
   const first = exact.flatMap(
-    (id) => ranked.find((r) => r.id === id) ?? (one.all(match, ...params, id) as Ranked[]),
+    (id) => ranked.find((r) => r.id === id) ?? (one.all(match.rank, ...params, id) as Ranked[]),
   );
   const order = [...first, ...ranked.filter((r) => !first.some((f) => f.id === r.id))] as Ranked[];
   const summary = stmt(db, `SELECT ${summaryColumns(db)} FROM skills s WHERE s.id = ?`);

@@ -1,5 +1,6 @@
 // The lexical default of the recall (METHOD.md step 1 without models): BM25F over the skill's name, description and
-// body with field weights (library-index.ts), so a skill whose body says what a stage needs is still recalled.
+// body with field weights (library-index.ts), so a skill whose body says what a stage needs is still recalled; copies
+// of one skill take one place (near-duplicates.ts).
 import { filteredSkillIds, hasFilters } from '../../search/skill-filter';
 import type { Db } from '../../store/db';
 import type { SkillFilter } from '../../store/library-filter';
@@ -21,5 +22,5 @@ export function lexicalRecall(
 ): LexicalCandidate[] {
   if (k <= 0) return [];
   const allowed = hasFilters(filters) ? filteredSkillIds(db, filters) : undefined;
-  return libraryIndex(db).rank(query, allowed).slice(0, k);
+  return libraryIndex(db).rankDistinct(query, k, allowed);
 }
