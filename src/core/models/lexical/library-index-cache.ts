@@ -1,12 +1,14 @@
 // One LibraryIndex per library file, kept while the library is unchanged. Checking costs one tiny query while nothing
-// was written (total_changes and data_version); after a write, a fingerprint of the skills and states decides whether
-// the write touched them (saving a selection run does not) before the index is rebuilt.
+// was written (total_changes and data_version); after a write, fingerprints of the skills and of the states decide
+// whether the write touched them (saving a selection run does not): skills changed rebuild the index, states changed
+// only its states' background.
 import type { Db } from '../../store/db';
 import { LibraryIndex, type Row } from './library-index';
 
 interface Entry {
   writes: string;
-  fingerprint: string;
+  skills: string;
+  states: string;
   index: LibraryIndex;
 }
 
@@ -26,18 +28,22 @@ function hasStatesTable(db: Db): boolean {
 }
 
 /** Reads no body (length() of every body costs milliseconds): hashes, ids, newest updates, summary lengths. */
-function fingerprint(db: Db, states: boolean): string {
-  const skills = db
-    .prepare(
-      `SELECT count(*) AS n, total(id) AS ids, max(updated_at) AS at,
-         total(length(name) + length(description)) AS chars,
-         group_concat(content_hash, '') AS hashes FROM skills`,
-    )
-    .get();
-  const parsed = states
-    ? db.prepare('SELECT count(*) AS n, max(updated_at) AS at FROM skill_states').get()
-    : null;
-  return JSON.stringify([skills, parsed]);
+function skillsFingerprint(db: Db): string {
+  return JSON.stringify(
+    db
+      .prepare(
+        `SELECT count(*) AS n, total(id) AS ids, max(updated_at) AS at,
+           total(length(name) + length(description)) AS chars,
+           group_concat(content_hash, '') AS hashes FROM skills`,
+      )
+      .get(),
+  );
+}
+
+function statesFingerprint(db: Db, states: boolean): string {
+  return states
+    ? JSON.stringify(db.prepare('SELECT count(*) AS n, max(updated_at) AS at FROM skill_states').get())
+    : '';
 }
 
 function parsedStates(db: Db): string[] {
@@ -53,19 +59,28 @@ function parsedStates(db: Db): string[] {
     .all() as string[];
 }
 
-/** The index of the library in db, rebuilt only when a skill or a state was added, removed or changed. */
+/**
+ * The index of the library in db, rebuilt only when a skill was added, removed or changed; a change to states alone
+ * makes only the states' background again.
+ */
 export function libraryIndex(db: Db): LibraryIndex {
   const writes = writeCounter(db);
   const hit = cache.get(db);
   if (hit && hit.writes === writes) return hit.index;
-  const states = hasStatesTable(db);
-  const print = fingerprint(db, states);
-  if (hit && hit.fingerprint === print) {
-    hit.writes = writes;
-    return hit.index;
+  const hasStates = hasStatesTable(db);
+  const skills = skillsFingerprint(db);
+  const states = statesFingerprint(db, hasStates);
+  let index: LibraryIndex;
+  if (hit && hit.skills === skills) {
+    if (hit.states === states) {
+      hit.writes = writes;
+      return hit.index;
+    }
+    index = hit.index.withStates(hasStates ? parsedStates(db) : []);
+  } else {
+    const rows = db.prepare('SELECT id, name, description, body FROM skills ORDER BY id').all() as Row[];
+    index = new LibraryIndex(rows, hasStates ? parsedStates(db) : []);
   }
-  const rows = db.prepare('SELECT id, name, description, body FROM skills ORDER BY id').all() as Row[];
-  const index = new LibraryIndex(rows, states ? parsedStates(db) : []);
-  cache.set(db, { writes, fingerprint: print, index });
+  cache.set(db, { writes, skills, states, index });
   return index;
 }

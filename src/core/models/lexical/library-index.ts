@@ -95,6 +95,8 @@ export class LibraryIndex {
    * weigh little there, the words that tell states apart ("hot", "cold", "clean") weigh much.
    */
   readonly summaries: Bm25Collection;
+  /** Each skill's name + description: the skills' part of `summaries`. */
+  private readonly summaryBags: TermBag[];
 
   constructor(rows: readonly Row[], states: readonly string[] = []) {
     this.ids = rows.map((r) => r.id);
@@ -117,13 +119,26 @@ export class LibraryIndex {
       this.judgedBags.map((f) => merge([f.name, f.description, f.body])),
       scorerParams,
     );
-    this.summaries = new Bm25Collection(
-      [
-        ...this.judgedBags.map((f) => merge([f.name, f.description])),
-        ...states.map((text) => bag(termCounts(text))),
-      ],
+    this.summaryBags = this.judgedBags.map((f) => merge([f.name, f.description]));
+    this.summaries = this.sentenceBackground(states);
+  }
+
+  private sentenceBackground(states: readonly string[]): Bm25Collection {
+    return new Bm25Collection(
+      [...this.summaryBags, ...states.map((text) => bag(termCounts(text)))],
       scorerParams,
     );
+  }
+
+  /**
+   * The same skills with other parsed states: everything built from the skills is shared, only the sentence background
+   * is made again (a curator's edit to states must not cost tokenising every skill of a large library again). A new
+   * object, so a selection still running on this one keeps the statistics it started with.
+   */
+  withStates(states: readonly string[]): LibraryIndex {
+    const next = Object.assign(Object.create(LibraryIndex.prototype) as LibraryIndex, this);
+    (next as { summaries: Bm25Collection }).summaries = this.sentenceBackground(states);
+    return next;
   }
 
   get size(): number {
