@@ -4,7 +4,7 @@
 import { skillDocument } from '../../select/documents';
 import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
 import { nearDuplicates } from './near-duplicates';
-import { termCounts, weightedTermCounts } from './text-terms';
+import { hasExamples, termCounts, weightedTermCounts } from './text-terms';
 
 export type Field = 'name' | 'description' | 'body';
 export const fields: readonly Field[] = ['name', 'description', 'body'];
@@ -59,6 +59,19 @@ export function fieldBags(
   };
 }
 
+/**
+ * The fields as the cross-scorer reads them, sharing the recall's bag where a field gives no examples (most do not):
+ * a large library is then tokenised about once, not twice, and held once in memory.
+ */
+function judgedFields(row: Row, plain: Record<Field, TermBag>): Record<Field, TermBag> {
+  const judged = (text: string, same: TermBag) => (hasExamples(text) ? bag(weightedTermCounts(text)) : same);
+  return {
+    name: plain.name,
+    description: judged(row.description, plain.description),
+    body: judged(row.body, plain.body),
+  };
+}
+
 export function merge(bags: readonly TermBag[]): TermBag {
   const counts = new Map<string, number>();
   for (const b of bags) for (const [t, n] of b.counts) counts.set(t, (counts.get(t) ?? 0) + n);
@@ -101,7 +114,7 @@ export class LibraryIndex {
   constructor(rows: readonly Row[], states: readonly string[] = []) {
     this.ids = rows.map((r) => r.id);
     this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
-    this.judgedBags = rows.map((r) => fieldBags(r.name, r.description, r.body, true));
+    this.judgedBags = rows.map((r, doc) => judgedFields(r, this.fieldBags[doc]!));
     rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
     this.averages = averageLengths(this.fieldBags);
     this.judgedAverages = averageLengths(this.judgedBags);

@@ -68,6 +68,11 @@ export const exampleWeight = 0.5;
 const examples =
   /\((?:e\.g\.|for example|for instance|such as)[^)]*\)|\b(?:e\.g\.|for example|for instance|such as)[^.;:()]*/giu;
 
+/** Whether text gives examples at all (weightedTermCounts then differs from termCounts). */
+export function hasExamples(text: string): boolean {
+  return text.search(examples) >= 0;
+}
+
 /** Term counts with occurrences inside example lists weighted by exampleWeight. */
 export function weightedTermCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
