@@ -148,8 +148,10 @@ export async function importSource(
 }
 
 /**
- * Writes a batch in one transaction with a savepoint per skill, so a skill the library cannot store is rolled back
- * and rejected alone. Should the batch itself fail to commit, it is written again one transaction per skill.
+ * Writes a batch in one transaction. No savepoint per skill here: SQLite's FTS5 writes its pending text index out as a
+ * new segment at every savepoint, which made one index segment (and its merges) per skill. A skill the library cannot
+ * store throws, the whole batch rolls back, and the batch is written again one transaction per skill, where that skill
+ * alone is rolled back and rejected: per-skill atomicity either way.
  */
 function writeBatch(
   deps: LibraryDeps,
@@ -162,7 +164,7 @@ function writeBatch(
   try {
     deps.db
       .transaction(() => {
-        for (const loaded of batch) settle(deps, sourceId, loaded, onConflict, report);
+        for (const loaded of batch) settle(deps, sourceId, loaded, onConflict, report, 'batch');
       })
       .immediate();
   } catch (error) {
@@ -171,17 +173,21 @@ function writeBatch(
     });
     restoreLengths(report, lengths);
     for (const loaded of batch)
-      deps.db.transaction(() => settle(deps, sourceId, loaded, onConflict, report)).immediate();
+      deps.db.transaction(() => settle(deps, sourceId, loaded, onConflict, report, 'alone')).immediate();
   }
 }
 
-/** Places one loaded skill (inside the caller's transaction) and records what happened in the report. */
+/**
+ * Places one loaded skill (inside the caller's transaction) and records what happened in the report. In a batch, a
+ * failure to store it propagates (the batch is redone skill by skill); alone, it is rolled back and rejected.
+ */
 function settle(
   deps: LibraryDeps,
   sourceId: number,
   { item, result }: Loaded,
   onConflict: OnConflict,
   report: ImportReport,
+  mode: 'batch' | 'alone',
 ): void {
   const { db, clock } = deps;
   const reject = (rule: string, message: string) =>
@@ -209,13 +215,20 @@ function settle(
   }
   const skill = result.skill;
   const ref = { name: skill.name, relPath: skill.relPath };
+  const place = () => placeSkill(db, sourceId, skill, onConflict, clock().toISOString());
   let placed;
-  try {
-    // Nested in the batch's transaction, this is a savepoint: a failure undoes this skill only.
-    placed = db.transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString()))();
-  } catch (error) {
-    deps.logger.warn('a skill could not be stored', { relPath: item.relPath, error: String(error) });
-    return void reject('store-failed', `the library could not store this skill: ${(error as Error).message}`);
+  if (mode === 'batch') placed = place();
+  else {
+    try {
+      // Nested in the skill's own transaction, this is a savepoint: a failure undoes this skill only.
+      placed = db.transaction(place)();
+    } catch (error) {
+      deps.logger.warn('a skill could not be stored', { relPath: item.relPath, error: String(error) });
+      return void reject(
+        'store-failed',
+        `the library could not store this skill: ${(error as Error).message}`,
+      );
+    }
   }
   if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
   if (placed.kind === 'duplicate')
