@@ -6,7 +6,14 @@ import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
 import { deleteSkill, skillsOfSource, storedDigests, storedWarnings } from '../store/skills-repo';
-import { loadBatch, nextBatchSize, reportLengths, restoreLengths, type Loaded } from './import-batches';
+import {
+  loadBatch,
+  nextBatchSize,
+  reportLengths,
+  restoreLengths,
+  spaceCheckpoints,
+  type Loaded,
+} from './import-batches';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
@@ -100,18 +107,21 @@ export async function importSource(
   report.total = items.length;
   const stored = storedDigests(db, source.id);
   let batchSize = 1;
+  const restoreCheckpoints = spaceCheckpoints(db);
   try {
     for (let index = 0; index < items.length;) {
       if (job.signal.aborted) {
         report.cancelled = true;
         break;
       }
-      const sliceStart = performance.now();
       const batch = items.slice(index, index + batchSize);
       for (const item of batch) seen.add(item.relPath);
       const loaded = await loadBatch(batch, stored, job.signal);
       if (loaded.length < batch.length) report.cancelled = true;
+      // Only the write holds the host: loading waits on reads, and the host answers requests meanwhile.
+      const writeStart = performance.now();
       writeBatch(deps, source.id, loaded, onConflict, report);
+      const writeMs = performance.now() - writeStart;
       for (const { item } of loaded) {
         index++;
         const elapsed = (clock().getTime() - started) / 1000;
@@ -124,11 +134,12 @@ export async function importSource(
         });
       }
       if (report.cancelled) break;
-      batchSize = nextBatchSize(batchSize, performance.now() - sliceStart);
-      // Let the host answer requests between batches: loading a JSONL line never waits on I/O by itself.
+      batchSize = nextBatchSize(batchSize, writeMs);
+      // Let the host answer requests between batches: loading an unchanged line never waits on I/O.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
+    restoreCheckpoints();
     await opened.close();
   }
   // Only a complete listing of the source can say what it no longer has.
@@ -242,11 +253,17 @@ function settle(
 function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
   const { db } = deps;
   const gone = skillsOfSource(db, report.sourceId).filter((row) => !seen.has(row.relPath));
-  db.transaction(() => {
+  const removed = (row: (typeof gone)[number]) =>
+    report.removed.push({ name: row.name, relPath: row.relPath });
+  // One transaction, no savepoint per skill (see writeBatch); should it fail, one transaction per skill.
+  try {
+    db.transaction(() => gone.forEach((row) => deleteSkill(db, row.id))).immediate();
+    gone.forEach(removed);
+  } catch {
     for (const row of gone) {
       try {
-        db.transaction(() => deleteSkill(db, row.id))();
-        report.removed.push({ name: row.name, relPath: row.relPath });
+        db.transaction(() => deleteSkill(db, row.id)).immediate();
+        removed(row);
       } catch (error) {
         // The skill stays; the report (stored below) still says what was done.
         deps.logger.warn('a skill the source no longer has could not be removed', {
@@ -255,7 +272,7 @@ function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string
         });
       }
     }
-  }).immediate();
+  }
   for (const c of pendingConflictPlaces(db, report.sourceId)) {
     if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
   }

@@ -54,15 +54,23 @@ export function recordConflict(
   now: string,
   resolution: ConflictResolution | null = null,
 ): number {
-  const pending = resolution === null ? pendingConflictAt(db, c.sourceId, c.relPath) : undefined;
-  if (pending) {
-    stmt(db, 'UPDATE import_conflicts SET name = ?, existing_skill_id = ?, incoming = ? WHERE id = ?').run(
-      c.name,
-      c.existingSkillId,
-      JSON.stringify(c.incoming),
-      pending.id,
-    );
-    return pending.id;
+  const pendingId =
+    resolution === null
+      ? (stmt(
+          db,
+          'SELECT id FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1',
+        )
+          .pluck()
+          .get(c.sourceId, c.relPath) as number | undefined)
+      : undefined;
+  if (pendingId !== undefined) {
+    // A re-import asks the same question again: the row is rewritten only when something in it changed.
+    stmt(
+      db,
+      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = @incoming
+       WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND incoming = @incoming)`,
+    ).run({ name: c.name, existing: c.existingSkillId, incoming: JSON.stringify(c.incoming), id: pendingId });
+    return pendingId;
   }
   const info = stmt(
     db,
