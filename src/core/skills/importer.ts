@@ -5,7 +5,13 @@ import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
-import { deleteSkill, skillsOfSource, storedDigests, storedWarnings } from '../store/skills-repo';
+import {
+  deleteSkill,
+  skillsOfSource,
+  storedDigests,
+  storedWarnings,
+  type StoredDigest,
+} from '../store/skills-repo';
 import {
   loadBatch,
   nextBatchSize,
@@ -77,11 +83,13 @@ export async function importSource(
     cancelled: false,
   };
   job.report({ done: 0, total: 0, message: `Reading ${uri}` });
+  const stored = storedDigests(db, source.id);
   let opened;
   try {
     opened = await openSource(kind, uri, limits, job.signal, {
       onFolder: (folders, rel) =>
         job.report({ done: 0, total: 0, message: `Reading ${rel || uri} (${folders} folders so far)` }),
+      knownLines: digestsByPlace(stored),
     });
   } catch (error) {
     if (job.signal.aborted) return finish(deps, report, job, true);
@@ -105,7 +113,6 @@ export async function importSource(
   const started = clock().getTime();
   const { items } = opened;
   report.total = items.length;
-  const stored = storedDigests(db, source.id);
   let batchSize = 1;
   const restoreCheckpoints = spaceCheckpoints(db);
   try {
@@ -276,6 +283,10 @@ function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string
   for (const c of pendingConflictPlaces(db, report.sourceId)) {
     if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
   }
+}
+
+function* digestsByPlace(stored: Map<string, StoredDigest>): Generator<[string, string]> {
+  for (const [relPath, { digest }] of stored) yield [relPath, digest];
 }
 
 function finish(deps: LibraryDeps, report: ImportReport, job: ImportJob, cancelled: boolean): ImportReport {

@@ -53,14 +53,21 @@ class JsonlLine implements SkillCandidate {
   }
 }
 
+export interface JsonlSourceOptions {
+  /** The place and source digest of each skill the library holds from this dump (a re-import's lines to recognise). */
+  knownLines?: Iterable<[relPath: string, digest: string]>;
+}
+
 export async function openJsonlSource(
   file: string,
   limits: ImportSettings,
   signal: AbortSignal,
+  options: JsonlSourceOptions = {},
 ): Promise<OpenedSource> {
   const base = path.basename(file);
   const items: SourceItem[] = [];
   const usedPaths = new Set<string>();
+  const placeOf = placesByDigest(options.knownLines ?? []);
   const dump: Dump = { handle: await fsp.open(file, 'r'), base, limits };
   try {
     await readItems();
@@ -87,6 +94,14 @@ export async function openJsonlSource(
         reject('jsonl-encoding', `line ${lineNo} is not valid UTF-8 (bad byte at column ${badByte + 1})`);
         continue;
       }
+      const digest = digestOf(bytes);
+      // The same bytes as a stored line: its place is the stored one, unless an earlier line took it (then read it).
+      const known = placeOf.get(digest);
+      if (known !== undefined && !usedPaths.has(known)) {
+        usedPaths.add(known);
+        items.push(new JsonlLine(dump, known, digest, lineNo, offset, length));
+        continue;
+      }
       const text = bytes.toString('utf8');
       if (text.trim() === '') continue;
       const json = parseJsonText(text);
@@ -108,9 +123,19 @@ export async function openJsonlSource(
             : `line-${lineNo}`;
       if (usedPaths.has(relPath)) relPath = `${relPath}#${lineNo}`;
       usedPaths.add(relPath);
-      items.push(new JsonlLine(dump, relPath, digestOf(bytes), lineNo, offset, length));
+      items.push(new JsonlLine(dump, relPath, digest, lineNo, offset, length));
     }
   }
+}
+
+/**
+ * Stored places by digest, for the places a line's own keys name (its "path" or "name"): a place with "#<line>" in it
+ * depended on where the line was, so such a line is read to find its place again.
+ */
+function placesByDigest(known: Iterable<[string, string]>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [relPath, digest] of known) if (!relPath.includes('#')) out.set(digest, relPath);
+  return out;
 }
 
 /** The digest a skill stores as its `source_digest`: over the line's bytes without its line end. */
