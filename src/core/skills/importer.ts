@@ -23,6 +23,7 @@ import {
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { placeSkill } from './place-skill';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
+import type { SourceItem } from './sources/source';
 import {
   defaultImportSettings,
   type ImportJob,
@@ -111,7 +112,8 @@ export async function importSource(
   }
   const seen = new Set<string>();
   const started = clock().getTime();
-  const { items } = opened;
+  // Items are let go once written: what a 68k source lists is not held to the end of the import.
+  const items: (SourceItem | undefined)[] = opened.items;
   report.total = items.length;
   let batchSize = 1;
   const restoreCheckpoints = spaceCheckpoints(db);
@@ -121,7 +123,7 @@ export async function importSource(
         report.cancelled = true;
         break;
       }
-      const batch = items.slice(index, index + batchSize);
+      const batch = items.slice(index, index + batchSize) as SourceItem[];
       for (const item of batch) seen.add(item.relPath);
       const loaded = await loadBatch(batch, stored, job.signal);
       if (loaded.length < batch.length) report.cancelled = true;
@@ -129,6 +131,7 @@ export async function importSource(
       const writeStart = performance.now();
       writeBatch(deps, source.id, loaded, onConflict, report);
       const writeMs = performance.now() - writeStart;
+      items.fill(undefined, index, index + loaded.length);
       for (const { item } of loaded) {
         index++;
         const elapsed = (clock().getTime() - started) / 1000;
