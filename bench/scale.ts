@@ -26,6 +26,7 @@ const sizes = args.sizes
 /** What the workers print (each task fills its own fields). */
 type Figures = Record<
   | 'seconds'
+  | 'cpuSeconds'
   | 'peakMiB'
   | 'fileMiB'
   | 'screen'
@@ -80,6 +81,7 @@ async function measure(lib: SynthLibrary): Promise<ScaleRow[]> {
     const textMiB = lib.textBytes / 1024 / 1024;
     const rows = [
       row('import from JSONL, time', first.seconds, 's', ref.seconds, 1.5 * ref.seconds, '<= 1.5x reference'),
+      row('import from JSONL, CPU time', first.cpuSeconds, 's', ref.cpuSeconds, null),
       row('import from JSONL, peak memory', first.peakMiB, 'MiB', ref.peakMiB, 300),
       row('re-import, nothing changed', again.seconds, 's', null, 10),
     ];

@@ -55,4 +55,37 @@ describe('JSONL re-import by line digest', () => {
     const row = lib.db.prepare("SELECT description FROM skills WHERE name = 'alpha'").pluck().get();
     expect(row).toBe('Changed.');
   });
+
+  it('finds each unchanged line its place without reading it, the same places a fresh import gives', async () => {
+    const dump = path.join(lib.dir, 'dump.jsonl');
+    const places = (l: TempLibrary) =>
+      l.db.prepare('SELECT rel_path AS place, content_hash AS hash FROM skills ORDER BY rel_path').all();
+    const delta = line('delta', { path: 'p' });
+    writeFileSync(
+      dump,
+      [line('alpha'), delta, line('epsilon', { path: 'p' }), line('gamma', { path: 'g/x' })].join('\n'),
+    );
+    const first = await importSource(lib.deps, { path: dump }, testJob());
+    expect(first.added.map((s) => s.relPath)).toEqual(['alpha', 'p', 'p#3', 'g/x']);
+    // Lines moved; a changed line takes the place "p" first, so the unchanged delta line goes to "p#<its line>";
+    // an unchanged line appears twice.
+    writeFileSync(
+      dump,
+      [
+        line('delta', { path: 'p', colour: 'b' }),
+        line('gamma', { path: 'g/x' }),
+        line('alpha'),
+        delta,
+        line('alpha'),
+      ].join('\n'),
+    );
+    const again = await importSource(lib.deps, { path: dump }, testJob());
+    const full = await importSource(fresh.deps, { path: dump }, testJob());
+    expect(places(lib)).toEqual(places(fresh));
+    expect(again.unchanged.map((s) => s.relPath)).toEqual(['g/x', 'alpha']);
+    expect(again.conflicts.map((s) => s.relPath)).toEqual(['p#4']);
+    expect(full.conflicts.map((s) => s.relPath)).toEqual(['p#4']);
+    expect(again.duplicates.map((s) => s.relPath)).toEqual(full.duplicates.map((s) => s.relPath));
+    expect(again.duplicates.map((s) => s.relPath)).toEqual(['alpha#5']);
+  });
 });

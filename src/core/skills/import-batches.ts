@@ -1,5 +1,6 @@
 // Batches of the importer: loading one (a few skills at a time, unchanged JSONL lines skipped by digest), how many
 // skills go in one transaction, and undoing a batch's lines in the report when its commit fails.
+import type { Db } from '../store/db';
 import type { StoredDigest } from '../store/skills-repo';
 import type { BuildResult } from './skill-md';
 import type { SourceItem } from './sources/source';
@@ -20,6 +21,21 @@ export function nextBatchSize(size: number, elapsedMs: number): number {
   if (elapsedMs < sliceMs) return Math.min(maxBatch, size * 2);
   if (elapsedMs > 4 * sliceMs) return Math.max(1, Math.floor(size / 2));
   return size;
+}
+
+/** WAL pages between checkpoints while an import writes: 64 MB at SQLite's default page size (its default is 1,000). */
+const importCheckpointPages = 16_384;
+
+/**
+ * Checkpoints further apart while an import runs: each one copies every page the WAL holds into the file and syncs it,
+ * and an import rewrites the same index pages in every batch, so 4 MB apart they were copied again and again. Returns
+ * what puts the connection's setting back.
+ */
+export function spaceCheckpoints(db: Db): () => void {
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  if (before <= 0 || before >= importCheckpointPages) return () => {};
+  db.pragma(`wal_autocheckpoint = ${importCheckpointPages}`);
+  return () => db.pragma(`wal_autocheckpoint = ${before}`);
 }
 
 const lists = ['added', 'updated', 'unchanged', 'duplicates', 'rejected', 'warnings', 'conflicts'] as const;

@@ -4,12 +4,12 @@
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
-import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
-import { deleteSkill, skillsOfSource, storedDigests, storedWarnings } from '../store/skills-repo';
-import { loadBatch, nextBatchSize, reportLengths, restoreLengths, type Loaded } from './import-batches';
+import { storedDigests, type StoredDigest } from '../store/skills-repo';
+import { loadBatch, nextBatchSize, spaceCheckpoints } from './import-batches';
+import { removeMissing, writeBatch } from './import-writes';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
-import { placeSkill } from './place-skill';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
+import type { SourceItem } from './sources/source';
 import {
   defaultImportSettings,
   type ImportJob,
@@ -17,7 +17,6 @@ import {
   type ImportReport,
   type ImportRequest,
   type LibraryDeps,
-  type OnConflict,
 } from './types';
 
 const onConflictChoices = ['record', 'keep-both', 'replace', 'skip'];
@@ -70,11 +69,13 @@ export async function importSource(
     cancelled: false,
   };
   job.report({ done: 0, total: 0, message: `Reading ${uri}` });
+  const stored = storedDigests(db, source.id);
   let opened;
   try {
     opened = await openSource(kind, uri, limits, job.signal, {
       onFolder: (folders, rel) =>
         job.report({ done: 0, total: 0, message: `Reading ${rel || uri} (${folders} folders so far)` }),
+      knownLines: digestsByPlace(stored),
     });
   } catch (error) {
     if (job.signal.aborted) return finish(deps, report, job, true);
@@ -96,22 +97,26 @@ export async function importSource(
   }
   const seen = new Set<string>();
   const started = clock().getTime();
-  const { items } = opened;
+  // Items are let go once written: what a 68k source lists is not held to the end of the import.
+  const items: (SourceItem | undefined)[] = opened.items;
   report.total = items.length;
-  const stored = storedDigests(db, source.id);
   let batchSize = 1;
+  const restoreCheckpoints = spaceCheckpoints(db);
   try {
     for (let index = 0; index < items.length;) {
       if (job.signal.aborted) {
         report.cancelled = true;
         break;
       }
-      const sliceStart = performance.now();
-      const batch = items.slice(index, index + batchSize);
+      const batch = items.slice(index, index + batchSize) as SourceItem[];
       for (const item of batch) seen.add(item.relPath);
       const loaded = await loadBatch(batch, stored, job.signal);
       if (loaded.length < batch.length) report.cancelled = true;
+      // Only the write holds the host: loading waits on reads, and the host answers requests meanwhile.
+      const writeStart = performance.now();
       writeBatch(deps, source.id, loaded, onConflict, report);
+      const writeMs = performance.now() - writeStart;
+      items.fill(undefined, index, index + loaded.length);
       for (const { item } of loaded) {
         index++;
         const elapsed = (clock().getTime() - started) / 1000;
@@ -124,11 +129,12 @@ export async function importSource(
         });
       }
       if (report.cancelled) break;
-      batchSize = nextBatchSize(batchSize, performance.now() - sliceStart);
-      // Let the host answer requests between batches: loading a JSONL line never waits on I/O by itself.
+      batchSize = nextBatchSize(batchSize, writeMs);
+      // Let the host answer requests between batches: loading an unchanged line never waits on I/O.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
+    restoreCheckpoints();
     await opened.close();
   }
   // Only a complete listing of the source can say what it no longer has.
@@ -147,105 +153,8 @@ export async function importSource(
   return finish(deps, report, job, report.cancelled);
 }
 
-/**
- * Writes a batch in one transaction with a savepoint per skill, so a skill the library cannot store is rolled back
- * and rejected alone. Should the batch itself fail to commit, it is written again one transaction per skill.
- */
-function writeBatch(
-  deps: LibraryDeps,
-  sourceId: number,
-  batch: Loaded[],
-  onConflict: OnConflict,
-  report: ImportReport,
-): void {
-  const lengths = reportLengths(report);
-  try {
-    deps.db
-      .transaction(() => {
-        for (const loaded of batch) settle(deps, sourceId, loaded, onConflict, report);
-      })
-      .immediate();
-  } catch (error) {
-    deps.logger.warn('a batch of skills could not be committed; writing them one by one', {
-      error: String(error),
-    });
-    restoreLengths(report, lengths);
-    for (const loaded of batch)
-      deps.db.transaction(() => settle(deps, sourceId, loaded, onConflict, report)).immediate();
-  }
-}
-
-/** Places one loaded skill (inside the caller's transaction) and records what happened in the report. */
-function settle(
-  deps: LibraryDeps,
-  sourceId: number,
-  { item, result }: Loaded,
-  onConflict: OnConflict,
-  report: ImportReport,
-): void {
-  const { db, clock } = deps;
-  const reject = (rule: string, message: string) =>
-    report.rejected.push({
-      relPath: item.relPath,
-      file: item.file,
-      issues: [{ severity: 'error', rule, message, file: item.file }],
-    });
-  if (item.type === 'rejection') {
-    report.rejected.push({ relPath: item.relPath, file: item.file, issues: item.issues });
-    return;
-  }
-  if (result === null) return;
-  if (result.ok === 'unchanged') {
-    const ref = { name: result.name, relPath: item.relPath };
-    if (result.warned)
-      report.warnings.push({ ...ref, issues: storedWarnings(db, result.skillId, item.line) });
-    return void report.unchanged.push(ref);
-  }
-  if (result.ok === 'unreadable')
-    return void reject('unreadable', `cannot read the package: ${result.message}`);
-  if (!result.ok) {
-    report.rejected.push({ relPath: item.relPath, file: item.file, issues: result.issues });
-    return;
-  }
-  const skill = result.skill;
-  const ref = { name: skill.name, relPath: skill.relPath };
-  let placed;
-  try {
-    // Nested in the batch's transaction, this is a savepoint: a failure undoes this skill only.
-    placed = db.transaction(() => placeSkill(db, sourceId, skill, onConflict, clock().toISOString()))();
-  } catch (error) {
-    deps.logger.warn('a skill could not be stored', { relPath: item.relPath, error: String(error) });
-    return void reject('store-failed', `the library could not store this skill: ${(error as Error).message}`);
-  }
-  if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
-  if (placed.kind === 'duplicate')
-    report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
-  else if (placed.kind === 'conflict') {
-    report.conflicts.push({ ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
-    if (placed.written) report[placed.written].push(ref);
-  } else report[placed.kind].push(ref);
-}
-
-function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
-  const { db } = deps;
-  const gone = skillsOfSource(db, report.sourceId).filter((row) => !seen.has(row.relPath));
-  db.transaction(() => {
-    for (const row of gone) {
-      try {
-        db.transaction(() => deleteSkill(db, row.id))();
-        report.removed.push({ name: row.name, relPath: row.relPath });
-      } catch (error) {
-        // The skill stays; the report (stored below) still says what was done.
-        deps.logger.warn('a skill the source no longer has could not be removed', {
-          relPath: row.relPath,
-          error: String(error),
-        });
-      }
-    }
-  }).immediate();
-  for (const c of pendingConflictPlaces(db, report.sourceId)) {
-    if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
-  }
+function* digestsByPlace(stored: Map<string, StoredDigest>): Generator<[string, string]> {
+  for (const [relPath, { digest }] of stored) yield [relPath, digest];
 }
 
 function finish(deps: LibraryDeps, report: ImportReport, job: ImportJob, cancelled: boolean): ImportReport {

@@ -1,5 +1,5 @@
 // Turns the bytes of one SKILL.md (plus its package files) into a validated skill, or the errors that reject it.
-import { splitFrontMatter } from './front-matter';
+import { splitFrontMatter, type FrontMatter } from './front-matter';
 import { contentHash } from './package-files';
 import { decodeUtf8, firstInvalidUtf8, lineOfOffset, looksBinary } from './text-bytes';
 import type { IssueSeverity, PackageFile, ParsedSkill, ValidationIssue } from './types';
@@ -49,9 +49,20 @@ export function buildSkill(input: SkillMdInput): BuildResult {
   const text = decodeUtf8(bytes).replace(/^\uFEFF/, '');
   const split = splitFrontMatter(text, file);
   if (!split.ok) return split;
-  const fm = split.value;
+  return validatedSkill(input, text, split.value);
+}
+
+/**
+ * A skill from SKILL.md text whose front matter the caller already holds as data (a JSONL line: its keys are the
+ * front matter, and the text was written from them), checked by the same rules as a parsed one.
+ */
+export function buildSkillFromFrontMatter(input: SkillMdInput, text: string, fm: FrontMatter): BuildResult {
+  return validatedSkill(input, text, fm);
+}
+
+function validatedSkill(input: SkillMdInput, text: string, fm: FrontMatter): BuildResult {
   const issues = validateFrontMatter(fm, {
-    file,
+    file: input.file,
     folderName: input.folderName,
     nameFolderMismatch: input.nameFolderMismatch ?? 'error',
   });
@@ -67,7 +78,7 @@ export function buildSkill(input: SkillMdInput): BuildResult {
       fullText: text,
       relPath: input.relPath,
       files: input.files,
-      contentHash: contentHash(bytes, input.files),
+      contentHash: contentHash(input.bytes, input.files),
       warnings: [...(input.warnings ?? []), ...issues],
     },
   };

@@ -43,15 +43,6 @@ export function findConflict(db: Db, id: number): ConflictRow | undefined {
   return toRow(stmt(db, `SELECT ${columns} FROM import_conflicts WHERE id = ?`).get(id));
 }
 
-export function pendingConflictAt(db: Db, sourceId: number, relPath: string): ConflictRow | undefined {
-  return toRow(
-    stmt(
-      db,
-      `SELECT ${columns} FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1`,
-    ).get(sourceId, relPath),
-  );
-}
-
 /** True when the user already chose to skip exactly this content at this place. */
 export function skippedBefore(db: Db, sourceId: number, relPath: string, hash: string): boolean {
   return (
@@ -68,15 +59,23 @@ export function recordConflict(
   now: string,
   resolution: ConflictResolution | null = null,
 ): number {
-  const pending = resolution === null ? pendingConflictAt(db, c.sourceId, c.relPath) : undefined;
-  if (pending) {
-    stmt(db, 'UPDATE import_conflicts SET name = ?, existing_skill_id = ?, incoming = ? WHERE id = ?').run(
-      c.name,
-      c.existingSkillId,
-      incomingJson(c.incoming),
-      pending.id,
-    );
-    return pending.id;
+  const pendingId =
+    resolution === null
+      ? (stmt(
+          db,
+          'SELECT id FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1',
+        )
+          .pluck()
+          .get(c.sourceId, c.relPath) as number | undefined)
+      : undefined;
+  if (pendingId !== undefined) {
+    // A re-import asks the same question again: the row is rewritten only when something in it changed.
+    stmt(
+      db,
+      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = @incoming
+       WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND incoming = @incoming)`,
+    ).run({ name: c.name, existing: c.existingSkillId, incoming: incomingJson(c.incoming), id: pendingId });
+    return pendingId;
   }
   const info = stmt(
     db,

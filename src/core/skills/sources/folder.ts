@@ -8,7 +8,14 @@ import { buildSkill, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
 import { walkFolder, type FoundFile } from './folder-walk';
 import { issueOf, openRegularFd, SourceFileError } from './safe-open';
-import { inSkill, joinRel, nearestSkillDir, type OpenedSource, type SourceItem } from './source';
+import {
+  inSkill,
+  joinRel,
+  nearestSkillDir,
+  type OpenedSource,
+  type SkillCandidate,
+  type SourceItem,
+} from './source';
 
 /** Package files read at once: the open + fstat + read round trips of small files overlap (the pool has 4 threads). */
 const readAhead = 4;
@@ -47,6 +54,7 @@ export async function openFolderSource(
   const errorsByDir = new Map<string, ValidationIssue[]>();
   const warningsByDir = new Map<string, ValidationIssue[]>();
   const items: SourceItem[] = [];
+  const reading: Reading = { limits, signal };
   for (const h of walk.findings) {
     const dir = nearestSkillDir(h.rel, dirs);
     const issue: ValidationIssue = { severity: h.severity, rule: h.rule, message: h.message, file: h.rel };
@@ -69,25 +77,42 @@ export async function openFolderSource(
       items.push({ type: 'rejection', relPath: dir, file: skillMdRel, issues: errors });
       continue;
     }
-    const members = byDir.get(dir)!;
     const folderName = dir === '' ? path.basename(root) : path.posix.basename(dir);
-    const skill = { members, dir, skillMdRel, folderName, warnings: warningsByDir.get(dir) ?? [] };
-    items.push({
-      type: 'candidate',
-      relPath: dir,
-      file: skillMdRel,
-      load: () => loadSkill(skill, limits, signal),
-    });
+    const warnings = warningsByDir.get(dir) ?? noWarnings;
+    items.push(new ListedSkill(reading, dir, byDir.get(dir)!, folderName, warnings));
   }
   return { items, complete: walk.complete, close: async () => {} };
 }
 
-interface ListedSkill {
-  members: FoundFile[];
-  dir: string;
-  skillMdRel: string;
-  folderName: string;
-  warnings: ValidationIssue[];
+const noWarnings: ValidationIssue[] = [];
+
+/** What every skill of one source shares while it is read. */
+interface Reading {
+  limits: ImportSettings;
+  signal: AbortSignal;
+}
+
+/**
+ * A skill folder the walk found: its files as listed. One small object each (no closure of its own): a 68k tree has
+ * 68k of them.
+ */
+class ListedSkill implements SkillCandidate {
+  readonly type = 'candidate';
+  constructor(
+    private readonly reading: Reading,
+    readonly relPath: string,
+    readonly members: FoundFile[],
+    readonly folderName: string,
+    readonly warnings: ValidationIssue[],
+  ) {}
+
+  get file(): string {
+    return joinRel(this.relPath, 'SKILL.md');
+  }
+
+  load(): Promise<BuildResult> {
+    return loadSkill(this, this.reading.limits, this.reading.signal);
+  }
 }
 
 async function loadSkill(
@@ -95,7 +120,7 @@ async function loadSkill(
   limits: ImportSettings,
   signal: AbortSignal,
 ): Promise<BuildResult> {
-  const { members, dir, skillMdRel } = skill;
+  const { members, relPath: dir, file: skillMdRel } = skill;
   const skillMd = members.find((m) => m.rel === skillMdRel)!;
   const reject = (issue: ValidationIssue): BuildResult => ({ ok: false, issues: [issue] });
   const tooBig = (m: FoundFile, cap: number, rule: string) =>

@@ -3,7 +3,7 @@ import { promises as fsp, type Stats } from 'node:fs';
 import { CuratorError } from '../../../shared/errors';
 import type { ImportSettings, SourceKind } from '../types';
 import { openFolderSource, type FolderSourceOptions } from './folder';
-import { openJsonlSource } from './jsonl';
+import { openJsonlSource, type JsonlSourceOptions } from './jsonl';
 import { fileTypeName, openSourceFile } from './safe-open';
 import { openSingleFileSource } from './single-file';
 import type { OpenedSource } from './source';
@@ -31,7 +31,7 @@ export async function openSource(
   file: string,
   limits: ImportSettings,
   signal: AbortSignal,
-  options: FolderSourceOptions = {},
+  options: FolderSourceOptions & JsonlSourceOptions = {},
 ): Promise<OpenedSource & { complete?: boolean }> {
   await checkSourcePath(kind, file);
   switch (kind) {
@@ -48,7 +48,7 @@ export async function openSource(
         );
       }
     case 'jsonl':
-      return openJsonlSource(file, limits, signal);
+      return openJsonlSource(file, limits, signal, options);
     case 'file':
       return openSingleFileSource(file, limits);
   }
