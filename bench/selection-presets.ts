@@ -63,7 +63,12 @@ export interface PresetFigures {
   /** The reranker's file, dtype and whether prefix reuse ran (cross-encoder presets). */
   reranker?: { file: string; dtype: string; prefixCache: boolean };
   /** What `select.estimate` predicts for this selection before it runs (fresh library: default throughput). */
-  estimate: { pairs: number; tokens: number; seconds: number; byEngine: Record<string, { pairs: number; tokens: number; seconds: number; tokensPerSecond: number }> };
+  estimate: {
+    pairs: number;
+    tokens: number;
+    seconds: number;
+    byEngine: Record<string, { pairs: number; tokens: number; seconds: number; tokensPerSecond: number }>;
+  };
   candidates: number;
   stages: number;
   pairs: number;
@@ -155,8 +160,7 @@ export async function runPresetChild(
     const makeProviders = async (): Promise<() => Partial<Record<ScorerTier, ScoreProvider>>> => {
       const fixed: Partial<Record<ScorerTier, ScoreProvider>> = {};
       let embedFactory: (() => ScoreProvider) | null = null;
-      if (tiers.has('lexical'))
-      {
+      if (tiers.has('lexical')) {
         const lexical = createLexicalCrossEncoder(db);
         engineIds.lexical = lexical.id;
         fixed.lexical = crossEncoderScoreProvider(lexical, { meter });
@@ -263,7 +267,12 @@ export async function runPresetChild(
       byEngine: Object.fromEntries(
         est.engines.map((e) => [
           `${e.tier}:${e.engine}`,
-          { pairs: e.pairs, tokens: e.tokens, seconds: Number(e.seconds.toFixed(1)), tokensPerSecond: e.tokensPerSecond },
+          {
+            pairs: e.pairs,
+            tokens: e.tokens,
+            seconds: Number(e.seconds.toFixed(1)),
+            tokensPerSecond: e.tokensPerSecond,
+          },
         ]),
       ),
     };
@@ -313,7 +322,10 @@ export async function runPresetChild(
 export function runPresetBench(args: PresetBenchArgs, script: string): PresetFigures[] {
   const presets = args.presets.split(',').map((p) => p.trim()) as BenchPreset[];
   for (const p of presets)
-    if (!(benchOnlyPresets as readonly string[]).includes(p) && !selectionPresets.includes(p as SelectionPreset))
+    if (
+      !(benchOnlyPresets as readonly string[]).includes(p) &&
+      !selectionPresets.includes(p as SelectionPreset)
+    )
       throw new Error(`Unknown preset ${p}; use ${[...selectionPresets, ...benchOnlyPresets].join(', ')}`);
   const out: PresetFigures[] = [];
   for (const preset of presets) {
@@ -380,9 +392,11 @@ function readSkillSideCache(db: Db, file: string): { seconds: number; tokensPerC
 }
 
 function writeSkillSideCache(db: Db, file: string, seconds: number, tokensPerCpuSecond: number): void {
-  const rows = (db.prepare('SELECT * FROM skill_side_vectors').all() as Record<string, unknown>[]).map((r) => ({
-    ...r,
-    vector: (r.vector as Buffer).toString('base64'),
-  }));
+  const rows = (db.prepare('SELECT * FROM skill_side_vectors').all() as Record<string, unknown>[]).map(
+    (r) => ({
+      ...r,
+      vector: (r.vector as Buffer).toString('base64'),
+    }),
+  );
   writeFileSync(file, JSON.stringify({ seconds, tokensPerCpuSecond, rows } satisfies CachedSkillSide));
 }

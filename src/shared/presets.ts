@@ -38,6 +38,35 @@ export interface ScorerRef {
   /** The instruction version the scorer was given for this use. */
   instruction: string;
   calibration?: EmbedderCalibration;
+  /**
+   * The precision of the model's weights (`fp32`, `q8`, …) when the engine has weights. METHOD.md's exact scores are
+   * the fp32 model's; quantised weights are another model whose r differ (docs/METHOD-notes.md, note 31).
+   */
+  weights?: string;
+}
+
+/** Weights whose r are not the fp32 model's beyond rounding (int8/4-bit kernels). */
+export function isQuantizedWeights(weights: string | undefined): boolean {
+  return weights !== undefined && /^(q8|int8|uint8|q4|q4f16|bnb4)$/.test(weights);
+}
+
+/**
+ * One plain line when a preset ran on weights other than fp32, for the trace's readers (CLI and lab); '' otherwise.
+ * The exact preset is METHOD.md literally only on fp32 weights.
+ */
+export function weightsNote(scorers: Partial<Record<string, ScorerRef>> | undefined): string {
+  const other = [
+    ...new Set(
+      Object.values(scorers ?? {})
+        .map((s) => s?.weights)
+        .filter((w): w is string => w !== undefined && w !== 'fp32'),
+    ),
+  ];
+  if (other.length === 0) return '';
+  const quantized = other.some(isQuantizedWeights);
+  return quantized
+    ? `${other.join(', ')} weights: quantised, so r differ from the fp32 model's (not METHOD.md's exact scores; set the model's dtype to fp32 for those)`
+    : `${other.join(', ')} weights: r differ from the fp32 model's by rounding`;
 }
 
 /** One engine's share of a selection's estimated cost. */
