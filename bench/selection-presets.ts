@@ -84,6 +84,8 @@ export interface PresetFigures {
   skillSideIndexSeconds: number | null;
   /** Whether this process built the skill side or read the vectors an earlier preset of the run built. */
   skillSideFrom?: 'built' | 'cache';
+  /** Skills whose skill side was built (the recalled candidates). */
+  skillSideSkills?: number;
   peakRssMiB: number;
   answer: string[];
   sameAsExact?: boolean | null;
@@ -233,7 +235,12 @@ export async function runPresetChild(
           skillSideFrom = 'cache';
         }
         // With the cache read, this embeds nothing unless a text changed (it checks every text's hash).
-        const report = await updateSkillSide(db, metered, { dtype: 'fp32' });
+        // Only the recalled candidates' skill side: a selection reads no other, and the whole sample library's
+        // build costs minutes of CPU here that say nothing about a selection (reported apart, as skillSideSkills).
+        const report = await updateSkillSide(db, metered, {
+          dtype: 'fp32',
+          skillIds: input.candidates.flatMap((c) => (c.skillId === null ? [] : [c.skillId])),
+        });
         if (!cached || report.embedded > 0) {
           skillSideIndexSeconds = (performance.now() - t1) / 1000;
           const cpu = process.cpuUsage(c1);
@@ -309,7 +316,7 @@ export async function runPresetChild(
       loadSeconds: Number(loadSeconds.toFixed(2)),
       skillSideIndexSeconds:
         skillSideIndexSeconds === null ? null : Number((skillSideIndexSeconds as number).toFixed(2)),
-      ...(skillSideFrom ? { skillSideFrom } : {}),
+      ...(skillSideFrom ? { skillSideFrom, skillSideSkills: input.candidates.length } : {}),
       peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       answer: last!.answer.map((a) => a.name),
     };
