@@ -16,7 +16,8 @@ export const presetTiers: Record<SelectionPreset, Record<ScoreUse, ScorerTier>> 
 };
 
 export const presetDescriptions: Record<SelectionPreset, string> = {
-  exact: 'Exact: the cross-encoder scores every pair (METHOD.md as written; slowest)',
+  exact:
+    'Exact: the cross-encoder scores every pair (METHOD.md as written on fp32 weights; q8 weights, the CPU default where the export has them, are named in the trace; slowest)',
   fast: 'Fast: the embedder scores every pair by calibrated cosine (skill side embedded in the index)',
   mixed: 'Mixed: the embedder aligns states, the cross-encoder scores relevance and stage fit',
   offline: 'Offline: the lexical engines, no model needed',
