@@ -41,7 +41,7 @@ export interface ScorerRef {
   calibration?: EmbedderCalibration;
   /**
    * The precision of the model's weights (`fp32`, `q8`, …) when the engine has weights. METHOD.md's exact scores are
-   * the fp32 model's; quantised weights are another model whose r differ (docs/METHOD-notes.md, note 31).
+   * the fp32 model's; quantised weights are another model whose r differ (docs/METHOD-notes.md, "Whole selections per preset, and q8").
    */
   weights?: string;
 }
