@@ -46,7 +46,8 @@ try {
   for (const f of run.presets) {
     const preset = (f.preset.startsWith('exact') ? 'exact' : f.preset) as SelectionPreset;
     const engines: Partial<Record<ScorerTier, string>> = {
-      'cross-encoder': 'rerank',
+      // The ids the app gives these engines: the folder's name, `@q8` for q8 weights (onnx-engine-factory).
+      'cross-encoder': f.preset === 'exact@q8' ? 'rerank@q8' : 'rerank',
       embedder: 'Qwen3-Embedding-0.6B-shape',
       lexical: lexicalCrossEncoderId,
     };
