@@ -30,7 +30,7 @@ import { ThroughputMeter } from '../src/core/select/throughput';
 import { editStates } from '../src/core/states/skill-states';
 import { median } from './median';
 import { openSampleLibrary } from './sample-library-db';
-import type { Db } from '../src/core/store/db';
+import { readSkillSideCache, writeSkillSideCache } from './skill-side-cache';
 import type { ScorerTier, SelectionPreset } from '../src/shared/presets';
 import { presetTiers, selectionPresets } from '../src/shared/presets';
 import { defaultSettings } from '../src/shared/settings';
@@ -377,33 +377,4 @@ export function runPresetBench(args: PresetBenchArgs, script: string): PresetFig
       };
   }
   return out;
-}
-
-interface CachedSkillSide {
-  seconds: number;
-  tokensPerCpuSecond: number;
-  rows: Record<string, unknown>[];
-}
-
-/** The skill-side vectors another preset of this run built, written into this library (same sample skills). */
-function readSkillSideCache(db: Db, file: string): { seconds: number; tokensPerCpuSecond: number } {
-  const c = JSON.parse(readFileSync(file, 'utf8')) as CachedSkillSide;
-  const insert = db.prepare(
-    `INSERT OR REPLACE INTO skill_side_vectors (skill_id, kind, model_id, dtype, dim, text_hash, updated_at, vector)
-     VALUES (@skill_id, @kind, @model_id, @dtype, @dim, @text_hash, @updated_at, @vector)`,
-  );
-  db.transaction(() => {
-    for (const r of c.rows) insert.run({ ...r, vector: Buffer.from(r.vector as string, 'base64') });
-  })();
-  return { seconds: c.seconds, tokensPerCpuSecond: c.tokensPerCpuSecond };
-}
-
-function writeSkillSideCache(db: Db, file: string, seconds: number, tokensPerCpuSecond: number): void {
-  const rows = (db.prepare('SELECT * FROM skill_side_vectors').all() as Record<string, unknown>[]).map(
-    (r) => ({
-      ...r,
-      vector: (r.vector as Buffer).toString('base64'),
-    }),
-  );
-  writeFileSync(file, JSON.stringify({ seconds, tokensPerCpuSecond, rows } satisfies CachedSkillSide));
 }
