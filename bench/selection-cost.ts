@@ -4,7 +4,9 @@
 //   [--tasks N] [--time-only]
 //   npx tsx bench/selection-cost.ts --json [--presets exact,fast,mixed,offline] [--repeat 3] [--task hh-01]
 //     [--embed DIR] [--rerank DIR] [--rerank-kv DIR] [--threads 2]: per preset on one 3-stage task with K = 30
-//     (bench/selection-presets.ts); add exact@start to the presets for the starting code's exact path as reference
+//     (bench/selection-presets.ts); add exact@start to the presets for the starting code's exact path as reference,
+//     exact@q8 with --rerank-q8 DIR (an export with onnx/model_quantized.onnx) for what dtype auto runs on the CPU;
+//     --skill-side-cache FILE (a file that need not exist) lets fast and mixed build the embedder's skill side once
 //   --states synthetic gives every skill a precondition and completion (the worst case for alignment pairs; the
 //   sample library ships unparsed). --encoder loads a module whose default export is `(db) => Promise<CrossEncoder>`
 //   (e.g. the ONNX cross-encoder on the real-shape models) to time selections with it; the default is lexical.
@@ -45,6 +47,8 @@ const { values: args } = parseArgs({
     embed: { type: 'string', default: path.join(os.homedir(), 'models/q3-embed') },
     rerank: { type: 'string', default: path.join(os.homedir(), 'models/q3-rerank') },
     'rerank-kv': { type: 'string' },
+    'rerank-q8': { type: 'string' },
+    'skill-side-cache': { type: 'string' },
     threads: { type: 'string', default: '2' },
   },
 });
@@ -177,6 +181,8 @@ function presetArgs(): PresetBenchArgs {
     embed: args.embed!,
     rerank: args.rerank!,
     ...(args['rerank-kv'] ? { rerankKv: args['rerank-kv'] } : {}),
+    ...(args['rerank-q8'] ? { rerankQ8: args['rerank-q8'] } : {}),
+    ...(args['skill-side-cache'] ? { skillSideCache: args['skill-side-cache'] } : {}),
     K,
     task: args.task!,
     threads: Number(args.threads),

@@ -9,7 +9,7 @@
 //   before the cross-encoder cuts ran it (full-vocabulary logits, one 1,024-token budget for every use, no prefix
 //   reuse, the export without a cache): the reference for ratios, measured in the same run.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseLabelJsonl } from '../src/core/eval/label-format';
@@ -18,6 +18,7 @@ import { lexicalRecall } from '../src/core/models/lexical/lexical-recall';
 import { createOnnxCrossEncoder, createOnnxEmbedder } from '../src/core/models/onnx';
 import { skillSideLookup, updateSkillSide } from '../src/core/search/skill-side-index';
 import { defaultCalibration } from '../src/core/select/calibration';
+import { estimateSelection } from '../src/core/select/cost';
 import { embedderScoreProvider } from '../src/core/select/embedder-score-provider';
 import { presetScorer } from '../src/core/select/preset-scorer';
 import { recallCandidates } from '../src/core/select/recall';
@@ -29,6 +30,7 @@ import { ThroughputMeter } from '../src/core/select/throughput';
 import { editStates } from '../src/core/states/skill-states';
 import { median } from './median';
 import { openSampleLibrary } from './sample-library-db';
+import { readSkillSideCache, writeSkillSideCache } from './skill-side-cache';
 import type { ScorerTier, SelectionPreset } from '../src/shared/presets';
 import { presetTiers, selectionPresets } from '../src/shared/presets';
 import { defaultSettings } from '../src/shared/settings';
@@ -40,18 +42,33 @@ export interface PresetBenchArgs {
   rerank: string;
   /** The reranker with a key/value cache; exact and mixed use it when given. */
   rerankKv?: string;
+  /** A reranker folder with onnx/model_quantized.onnx: `exact@q8` runs it with dtype auto (q8 on the CPU). */
+  rerankQ8?: string;
+  /** A file holding the skill side built by the first embedder preset, so fast and mixed build it once per run. */
+  skillSideCache?: string;
   K: number;
   task: string;
   threads: number;
 }
 
-/** A preset, or `exact@start`: the exact preset run the way the starting code ran it. */
-export type BenchPreset = SelectionPreset | 'exact@start';
+/**
+ * A preset, `exact@start` (the exact preset run the way the starting code ran it) or `exact@q8` (the exact preset's
+ * code path with the slot's dtype `auto`, which picks the q8 export on the CPU: another model, not METHOD.md's).
+ */
+export type BenchPreset = SelectionPreset | 'exact@start' | 'exact@q8';
+export const benchOnlyPresets = ['exact@start', 'exact@q8'] as const;
 
 export interface PresetFigures {
   preset: BenchPreset;
-  /** The reranker's file and whether prefix reuse ran (cross-encoder presets). */
-  reranker?: { file: string; prefixCache: boolean };
+  /** The reranker's file, dtype and whether prefix reuse ran (cross-encoder presets). */
+  reranker?: { file: string; dtype: string; prefixCache: boolean };
+  /** What `select.estimate` predicts for this selection before it runs (fresh library: default throughput). */
+  estimate: {
+    pairs: number;
+    tokens: number;
+    seconds: number;
+    byEngine: Record<string, { pairs: number; tokens: number; seconds: number; tokensPerSecond: number }>;
+  };
   candidates: number;
   stages: number;
   pairs: number;
@@ -65,6 +82,10 @@ export interface PresetFigures {
   indexTokensPerCpuSecond: number | null;
   loadSeconds: number;
   skillSideIndexSeconds: number | null;
+  /** Whether this process built the skill side or read the vectors an earlier preset of the run built. */
+  skillSideFrom?: 'built' | 'cache';
+  /** Skills whose skill side was built (the recalled candidates). */
+  skillSideSkills?: number;
   peakRssMiB: number;
   answer: string[];
   sameAsExact?: boolean | null;
@@ -99,7 +120,8 @@ export async function runPresetChild(
   args: PresetBenchArgs,
 ): Promise<PresetFigures> {
   const start = benchPreset === 'exact@start';
-  const preset: SelectionPreset = start ? 'exact' : benchPreset;
+  const q8 = benchPreset === 'exact@q8';
+  const preset: SelectionPreset = start || q8 ? 'exact' : benchPreset;
   const settings = defaultSettings();
   const library = await openSampleLibrary('bench-presets-');
   const { db, dir } = library;
@@ -134,25 +156,33 @@ export async function runPresetChild(
     let reranker: PresetFigures['reranker'];
     let skillSideIndexSeconds: number | null = null;
     let indexTokensPerCpuSecond: number | null = null;
+    let skillSideFrom: PresetFigures['skillSideFrom'];
+    const engineIds: Partial<Record<ScorerTier, string>> = {};
     const disposers: (() => Promise<void>)[] = [];
     const makeProviders = async (): Promise<() => Partial<Record<ScorerTier, ScoreProvider>>> => {
       const fixed: Partial<Record<ScorerTier, ScoreProvider>> = {};
       let embedFactory: (() => ScoreProvider) | null = null;
-      if (tiers.has('lexical'))
-        fixed.lexical = crossEncoderScoreProvider(createLexicalCrossEncoder(db), { meter });
+      if (tiers.has('lexical')) {
+        const lexical = createLexicalCrossEncoder(db);
+        engineIds.lexical = lexical.id;
+        fixed.lexical = crossEncoderScoreProvider(lexical, { meter });
+      }
       if (tiers.has('cross-encoder')) {
-        const source = !start && args.rerankKv ? args.rerankKv : args.rerank;
+        if (q8 && !args.rerankQ8) throw new Error('exact@q8 needs --rerank-q8 DIR');
+        const source = q8 ? args.rerankQ8! : !start && args.rerankKv ? args.rerankKv : args.rerank;
         const encoder = await createOnnxCrossEncoder({
           folder: modelFolder(source, path.join(dir, 'rerank')),
           device: 'cpu',
-          dtype: 'fp32',
+          // exact@q8: no dtype, as the slot's `auto` asks, so the loader picks q8 on the CPU when the export has it.
+          ...(q8 ? {} : { dtype: 'fp32' as const }),
           threads: args.threads,
           maxBatchSize: settings.models.rerankBatchSize,
           ...(start ? { head: 'full', prefixCache: false, maxTokens: 1024 } : {}),
         });
         const t0 = performance.now();
         const info = await encoder.load();
-        reranker = { file: info.file, prefixCache: info.prefixCache ?? false };
+        reranker = { file: info.file, dtype: info.dtype, prefixCache: info.prefixCache ?? false };
+        engineIds['cross-encoder'] = encoder.id;
         loadSeconds += (performance.now() - t0) / 1000;
         disposers.push(() => encoder.dispose());
         // As the app does (selection-deps): a document budget, and alignment pairs their own.
@@ -196,10 +226,29 @@ export async function runPresetChild(
             return embedder.embed(texts, o);
           },
         };
-        await updateSkillSide(db, metered, { dtype: 'fp32' });
-        skillSideIndexSeconds = (performance.now() - t1) / 1000;
-        const cpu = process.cpuUsage(c1);
-        indexTokensPerCpuSecond = indexMeter.samples()[0]!.tokens / ((cpu.user + cpu.system) / 1e6);
+        engineIds.embedder = embedder.id;
+        const cached = args.skillSideCache && existsSync(args.skillSideCache) ? args.skillSideCache : null;
+        if (cached) {
+          const c = readSkillSideCache(db, cached);
+          skillSideIndexSeconds = c.seconds;
+          indexTokensPerCpuSecond = c.tokensPerCpuSecond;
+          skillSideFrom = 'cache';
+        }
+        // With the cache read, this embeds nothing unless a text changed (it checks every text's hash).
+        // Only the recalled candidates' skill side: a selection reads no other, and the whole sample library's
+        // build costs minutes of CPU here that say nothing about a selection (reported apart, as skillSideSkills).
+        const report = await updateSkillSide(db, metered, {
+          dtype: 'fp32',
+          skillIds: input.candidates.flatMap((c) => (c.skillId === null ? [] : [c.skillId])),
+        });
+        if (!cached || report.embedded > 0) {
+          skillSideIndexSeconds = (performance.now() - t1) / 1000;
+          const cpu = process.cpuUsage(c1);
+          indexTokensPerCpuSecond = indexMeter.samples()[0]!.tokens / ((cpu.user + cpu.system) / 1e6);
+          skillSideFrom = 'built';
+          if (args.skillSideCache)
+            writeSkillSideCache(db, args.skillSideCache, skillSideIndexSeconds, indexTokensPerCpuSecond);
+        }
         const lookup = skillSideLookup(db, embedder.id, 'fp32');
         const calibration = defaultCalibration(embedder.id);
         // A fresh provider per selection: nothing of the task side is reused between runs.
@@ -208,6 +257,32 @@ export async function runPresetChild(
       return () => ({ ...fixed, ...(embedFactory ? { embedder: embedFactory() } : {}) });
     };
     const providers = await makeProviders();
+    const est = estimateSelection(db, {
+      preset,
+      variants: ['full'],
+      K: args.K,
+      task: item.task,
+      parse: item.parse,
+      maxTokens: start ? 1024 : settings.selection.crossEncoderMaxTokens,
+      engines: engineIds,
+      skillSideCoverage: 1,
+    });
+    const estimate: PresetFigures['estimate'] = {
+      pairs: est.pairs,
+      tokens: est.tokens,
+      seconds: Number(est.seconds.toFixed(1)),
+      byEngine: Object.fromEntries(
+        est.engines.map((e) => [
+          `${e.tier}:${e.engine}`,
+          {
+            pairs: e.pairs,
+            tokens: e.tokens,
+            seconds: Number(e.seconds.toFixed(1)),
+            tokensPerSecond: e.tokensPerSecond,
+          },
+        ]),
+      ),
+    };
 
     const seconds: number[] = [];
     const cpuSeconds: number[] = [];
@@ -227,6 +302,7 @@ export async function runPresetChild(
     return {
       preset: benchPreset,
       ...(reranker ? { reranker } : {}),
+      estimate,
       candidates: input.candidates.length,
       stages: last!.stages.length,
       pairs: last!.counts.pairs,
@@ -240,6 +316,7 @@ export async function runPresetChild(
       loadSeconds: Number(loadSeconds.toFixed(2)),
       skillSideIndexSeconds:
         skillSideIndexSeconds === null ? null : Number((skillSideIndexSeconds as number).toFixed(2)),
+      ...(skillSideFrom ? { skillSideFrom, skillSideSkills: input.candidates.length } : {}),
       peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       answer: last!.answer.map((a) => a.name),
     };
@@ -252,8 +329,11 @@ export async function runPresetChild(
 export function runPresetBench(args: PresetBenchArgs, script: string): PresetFigures[] {
   const presets = args.presets.split(',').map((p) => p.trim()) as BenchPreset[];
   for (const p of presets)
-    if (p !== 'exact@start' && !selectionPresets.includes(p))
-      throw new Error(`Unknown preset ${p}; use ${selectionPresets.join(', ')}`);
+    if (
+      !(benchOnlyPresets as readonly string[]).includes(p) &&
+      !selectionPresets.includes(p as SelectionPreset)
+    )
+      throw new Error(`Unknown preset ${p}; use ${[...selectionPresets, ...benchOnlyPresets].join(', ')}`);
   const out: PresetFigures[] = [];
   for (const preset of presets) {
     const stdout = execFileSync(
@@ -270,6 +350,8 @@ export function runPresetBench(args: PresetBenchArgs, script: string): PresetFig
         '--rerank',
         args.rerank,
         ...(args.rerankKv ? ['--rerank-kv', args.rerankKv] : []),
+        ...(args.rerankQ8 ? ['--rerank-q8', args.rerankQ8] : []),
+        ...(args.skillSideCache ? ['--skill-side-cache', args.skillSideCache] : []),
         '--recall-k',
         String(args.K),
         '--task',
@@ -281,6 +363,8 @@ export function runPresetBench(args: PresetBenchArgs, script: string): PresetFig
     );
     const line = stdout.trim().split('\n').at(-1)!;
     out.push(JSON.parse(line) as PresetFigures);
+    // Each preset's figures as soon as they exist: a long run that is stopped keeps what it measured.
+    console.error(`[preset done ${new Date().toISOString()}] ${line}`);
   }
   const exact = out.find((f) => f.preset === 'exact');
   const start = out.find((f) => f.preset === 'exact@start');

@@ -16,7 +16,8 @@ export const presetTiers: Record<SelectionPreset, Record<ScoreUse, ScorerTier>> 
 };
 
 export const presetDescriptions: Record<SelectionPreset, string> = {
-  exact: 'Exact: the cross-encoder scores every pair (METHOD.md as written; slowest)',
+  exact:
+    'Exact: the cross-encoder scores every pair (METHOD.md as written on fp32 weights; q8 weights, the CPU default where the export has them, are named in the trace; slowest)',
   fast: 'Fast: the embedder scores every pair by calibrated cosine (skill side embedded in the index)',
   mixed: 'Mixed: the embedder aligns states, the cross-encoder scores relevance and stage fit',
   offline: 'Offline: the lexical engines, no model needed',
@@ -38,6 +39,35 @@ export interface ScorerRef {
   /** The instruction version the scorer was given for this use. */
   instruction: string;
   calibration?: EmbedderCalibration;
+  /**
+   * The precision of the model's weights (`fp32`, `q8`, …) when the engine has weights. METHOD.md's exact scores are
+   * the fp32 model's; quantised weights are another model whose r differ (docs/METHOD-notes.md, "Whole selections per preset, and q8").
+   */
+  weights?: string;
+}
+
+/** Weights whose r are not the fp32 model's beyond rounding (int8/4-bit kernels). */
+export function isQuantizedWeights(weights: string | undefined): boolean {
+  return weights !== undefined && /^(q8|int8|uint8|q4|q4f16|bnb4)$/.test(weights);
+}
+
+/**
+ * One plain line when a preset ran on weights other than fp32, for the trace's readers (CLI and lab); '' otherwise.
+ * The exact preset is METHOD.md literally only on fp32 weights.
+ */
+export function weightsNote(scorers: Partial<Record<string, ScorerRef>> | undefined): string {
+  const other = [
+    ...new Set(
+      Object.values(scorers ?? {})
+        .map((s) => s?.weights)
+        .filter((w): w is string => w !== undefined && w !== 'fp32'),
+    ),
+  ];
+  if (other.length === 0) return '';
+  const quantized = other.some(isQuantizedWeights);
+  return quantized
+    ? `${other.join(', ')} weights: quantised, so r differ from the fp32 model's (not METHOD.md's exact scores; set the model's dtype to fp32 for those)`
+    : `${other.join(', ')} weights: r differ from the fp32 model's by rounding`;
 }
 
 /** One engine's share of a selection's estimated cost. */

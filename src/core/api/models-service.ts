@@ -42,7 +42,9 @@ function useFolderPatch(
 
 export function createModelsService(ctx: CoreContext): ModelsApi {
   const addFolder = async (role: ModelRole, folder: string, dtype?: string, device?: string) => {
-    const report = await addDerivedModel(await ctx.engines.verifyModel(path.resolve(folder), role, dtype));
+    // `auto` (the slot's default) is no weights file: verify whichever file the device would pick.
+    const file = dtype === 'auto' ? undefined : dtype;
+    const report = await addDerivedModel(await ctx.engines.verifyModel(path.resolve(folder), role, file));
     if (!report.ok) return report;
     ctx.settings.update(useFolderPatch(ctx.settings.get(), role, report.path, dtype, device));
     await ctx.engines.reset();

@@ -13,6 +13,8 @@ import { getRun, listRuns, type RunVia } from '../select/runs-store';
 import type { SkillFilter } from '../store/library-filter';
 import { parseTraceJson } from '../select/trace-schema';
 import { estimateSelection } from '../select/cost';
+import { lexicalRecall } from '../models/lexical/lexical-recall';
+import type { SelectionPreset } from '../../shared/presets';
 import { checkPreset, currentSkillSideCoverage, presetEngineIds, selectionDeps } from './selection-deps';
 
 function result(runId: number | null, trace: SelectionTrace, gold: string[] | null): SelectionResult {
@@ -47,6 +49,14 @@ export interface SelectServiceOptions {
   via?: RunVia;
   /** Read at each selection: the recall considers only these skills. */
   recallFilter?: () => Promise<SkillFilter> | SkillFilter;
+}
+
+/**
+ * True when the selection's recall will be lexical (the offline preset, or no vector embedder): it costs milliseconds
+ * and returns only the skills that share a term with the task, often fewer than K, so the estimate counts them.
+ */
+function lexicalRecallUsed(ctx: CoreContext, preset: SelectionPreset): boolean {
+  return preset === 'offline' || ctx.settings.get().engines.embedder === 'lexical';
 }
 
 export function createSelectService(ctx: CoreContext, options: SelectServiceOptions = {}): SelectApi {
@@ -125,10 +135,11 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       const settings = ctx.settings.get().selection;
       const preset = checkPreset(req.preset ?? settings.preset);
       const engines = await presetEngineIds(ctx, preset);
+      const K = req.recallK ?? settings.recallK;
       return estimateSelection(ctx.db, {
         preset,
         variants: checkVariants(req.variants ?? ['full']),
-        K: req.recallK ?? settings.recallK,
+        K: lexicalRecallUsed(ctx, preset) ? lexicalRecall(ctx.db, task, K).length : K,
         task,
         parse: req.parse ?? null,
         maxTokens: settings.crossEncoderMaxTokens,

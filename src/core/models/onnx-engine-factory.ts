@@ -7,6 +7,7 @@ import type { EngineFactory } from '../engines';
 import type { Logger } from '../logger';
 import type { DeviceChoice, OnnxDtype } from './manager/dtype-device';
 import type { LoadedModelInfo } from './onnx/load-model';
+import type { CrossEncoder } from './ports';
 import { createModelWorkerHost, type ModelWorkerHost } from './worker/host';
 import type { SpawnWorker } from './worker/protocol';
 import { createWorkerCrossEncoder, createWorkerEmbedder, verifyInWorker } from './worker/worker-scorers';
@@ -28,6 +29,14 @@ function slotOf(settings: Settings, role: ModelRole) {
     dtype: slot.dtype === 'auto' ? undefined : (slot.dtype as OnnxDtype),
     device: slot.device as DeviceChoice,
   };
+}
+
+/**
+ * The engine named by the weights it loaded: dtype `auto` picks q8 on the CPU when the export has it, and q8's r are
+ * not fp32's, so the id (score cache, measured throughput, trace) says `@q8`; fp32 keeps the bare model id.
+ */
+export function withWeights<T extends CrossEncoder>(encoder: T, dtype: OnnxDtype): T & { weights: string } {
+  return { ...encoder, id: dtype === 'fp32' ? encoder.id : `${encoder.id}@${dtype}`, weights: dtype };
 }
 
 export function createOnnxEngineFactory(options: {
@@ -57,7 +66,7 @@ export function createOnnxEngineFactory(options: {
         maxTokens: settings.selection.crossEncoderMaxTokens,
       });
       loaded.reranker = await encoder.load();
-      return encoder;
+      return withWeights(encoder, loaded.reranker.dtype);
     },
     describe(role) {
       const info = loaded[role];

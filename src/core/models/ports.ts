@@ -49,6 +49,8 @@ export interface CrossScore {
 export interface CrossEncoder {
   readonly id: string;
   readonly engine: EngineKind;
+  /** The precision of the loaded weights (`fp32`, `q8`, …); absent for engines without weights (lexical). */
+  readonly weights?: string;
   /** Scores in input order. */
   score(pairs: ScorePair[], options: CrossScoreOptions): Promise<CrossScore[]>;
   dispose?(): Promise<void>;

@@ -39,6 +39,7 @@ export function createCachedCrossEncoder(
   return {
     id: inner.id,
     engine: inner.engine,
+    ...(inner.weights ? { weights: inner.weights } : {}),
     inner,
     stats: () => ({ ...stats }),
     dispose: inner.dispose ? () => inner.dispose!() : undefined,

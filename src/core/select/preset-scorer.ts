@@ -34,6 +34,7 @@ export function presetScorer(
         tier: provider.id.startsWith('lexical:') ? 'lexical' : tier,
         engine: provider.id,
         instruction: (provider.instructionFor?.(use) ?? instructions[use]).version,
+        ...(provider.weights ? { weights: provider.weights } : {}),
       };
       return ref;
     },

@@ -1,4 +1,5 @@
 // A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
+import { weightsNote } from '../../shared/presets';
 import type { SelectionWhy } from '../../shared/why';
 import type { SelectionTrace } from './trace-types';
 
@@ -18,9 +19,11 @@ export function renderTrace(
   if (t.preset && t.scorers) {
     const uses = Object.entries(t.scorers).map(
       ([use, s]) =>
-        `${use} ${s.tier} ${s.engine}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}), ${s.calibration.source})` : ''}`,
+        `${use} ${s.tier} ${s.engine}${s.weights ? ` [${s.weights}]` : ''}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}), ${s.calibration.source})` : ''}`,
     );
     out.push(`Preset: ${t.preset} · ${uses.join('; ')}`);
+    const weights = weightsNote(t.scorers);
+    if (weights) out.push(`Weights: ${weights}`);
   }
   if (t.reason) out.push(`Reason: ${t.reason}`);
   out.push(...noteLines(t.notes, options.verbose ?? false));

@@ -35,6 +35,7 @@ export function crossEncoderScoreProvider(
     typeof stats === 'function' ? () => (stats as () => { hits: number }).call(encoder) : undefined;
   return {
     id: encoder.id,
+    ...(encoder.weights ? { weights: encoder.weights } : {}),
     async score(
       instruction: Instruction,
       pairs: ScorePair[],

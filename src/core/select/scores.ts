@@ -12,6 +12,8 @@ export type ScoreValue = number | { r: number; truncated?: boolean };
 /** r(a, b) for a batch of pairs under one instruction, in input order. Adapters wrap a CrossEncoder (and its cache). */
 export interface ScoreProvider {
   readonly id: string;
+  /** The precision of the engine's weights, for the trace (ScorerRef.weights). */
+  readonly weights?: string;
   /** `onPairs(done)`: pairs of this batch scored so far, for progress. */
   score(
     instruction: Instruction,

@@ -1,6 +1,6 @@
 // Tokens per second observed per scoring engine: meters filled while a selection scores, a decayed sum in the
 // library file, and the defaults assumed before any selection has been timed on this machine.
-import type { ScorerTier } from '../../shared/presets';
+import { isQuantizedWeights, type ScorerTier } from '../../shared/presets';
 import type { Db } from '../store/db';
 
 export interface ThroughputSample {
@@ -38,6 +38,13 @@ export const defaultTokensPerSecond: Record<ScorerTier, number> = {
   lexical: 2_000_000,
 };
 
+/**
+ * An engine on quantised weights (its id ends `@q8`, models/onnx-engine-factory) before it has been timed: a whole
+ * K = 30 selection ran 148 prompt tokens per CPU second on q8 against 74 on fp32 (docs/METHOD-notes.md, "Whole
+ * selections per preset, and q8").
+ */
+export const quantizedSpeedup = 2;
+
 const decay = 0.5;
 /** Shorter samples are timer noise, not throughput (performance.now() resolves well below this). */
 const minMs = 1;
@@ -65,5 +72,9 @@ export function tokensPerSecond(
     .get(engine, tier) as { tokens: number; seconds: number } | undefined;
   if (row && row.seconds > 0 && row.tokens > 0)
     return { tokensPerSecond: row.tokens / row.seconds, measured: true };
-  return { tokensPerSecond: defaultTokensPerSecond[tier], measured: false };
+  const weights = engine.includes('@') ? engine.slice(engine.lastIndexOf('@') + 1) : undefined;
+  return {
+    tokensPerSecond: defaultTokensPerSecond[tier] * (isQuantizedWeights(weights) ? quantizedSpeedup : 1),
+    measured: false,
+  };
 }

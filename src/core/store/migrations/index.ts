@@ -19,6 +19,7 @@ import { m040SkillTags } from './040-skill-tags';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
+import { m017ScoreCacheWeights } from './017-score-cache-weights';
 
 export interface Migration {
   id: number;
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   m050Profiles,
   m055SourcesSync,
   m060RunVia,
+  m017ScoreCacheWeights,
 ];

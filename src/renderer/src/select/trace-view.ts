@@ -1,5 +1,6 @@
 // The selection trace (METHOD.md "The trace") as the lab reads it, from the shared contract.
 import type { SelectionResult } from '../../../shared/api';
+import { weightsNote } from '../../../shared/presets';
 import type { CandidateTrace, SelectionTrace } from '../../../shared/trace';
 
 export type TraceView = SelectionTrace;
@@ -17,8 +18,9 @@ export function fmt(value: number | null | undefined, digits = 3): string {
 export function describeScorers(trace: TraceView): string {
   if (!trace.preset || !trace.scorers) return '';
   const one = (s: NonNullable<TraceView['scorers']>['align']) =>
-    `${s.tier} ${s.engine}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`;
+    `${s.tier} ${s.engine}${s.weights ? ` [${s.weights}]` : ''}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`;
   const uses = Object.entries(trace.scorers).map(([use, s]) => [use, one(s)] as const);
   const same = uses.every(([, text]) => text === uses[0]![1]);
-  return `preset ${trace.preset}: ${same ? `${uses[0]![1]} for every use` : uses.map(([u, t]) => `${u} ${t}`).join(', ')}`;
+  const weights = weightsNote(trace.scorers);
+  return `preset ${trace.preset}: ${same ? `${uses[0]![1]} for every use` : uses.map(([u, t]) => `${u} ${t}`).join(', ')}${weights ? ` · ${weights}` : ''}`;
 }
