@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importSource, latestImportReport } from '../../src/core/skills/index';
+import { incomingFromJson } from '../../src/core/store/conflicts-repo';
 import {
   skillMd,
   tempLibrary,
@@ -82,10 +83,10 @@ describe('batched import writes', () => {
     const changed = await importSource(lib.deps, { path: other }, testJob());
     expect(changed.conflicts.map((c) => c.id)).toEqual(first.conflicts.map((c) => c.id));
     const incoming = lib.db
-      .prepare("SELECT json_extract(incoming, '$.body') FROM import_conflicts WHERE id = ?")
+      .prepare('SELECT incoming FROM import_conflicts WHERE id = ?')
       .pluck()
-      .get(first.conflicts[0]!.id);
-    expect(incoming).toBe('Use an oven.');
+      .get(first.conflicts[0]!.id) as string;
+    expect(incomingFromJson(incoming).body).toBe('Use an oven.');
     expect(lib.db.prepare('SELECT id FROM conflict_writes').pluck().all()).toEqual([first.conflicts[0]!.id]);
   });
 
