@@ -177,7 +177,8 @@ describe('kill -9 and resume from the other host', () => {
   it('an import killed in the CLI finishes in the HTTP host with the totals of an unbroken import', async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'sc-kill-'));
     const tree = path.join(dir, 'tree');
-    for (let i = 0; i < 400; i++) {
+    // Enough skills that the import is still running well after its first 40 (batched imports write hundreds a second).
+    for (let i = 0; i < 2000; i++) {
       const name = `skill-${String(i).padStart(4, '0')}`;
       writeSkill(tree, name, skillMd(name, `Skill number ${i}.`), { 'scripts/run.sh': `echo ${i}\n` });
     }
