@@ -15,13 +15,10 @@ import { renderTrace } from '../../src/core/select/render-trace';
 import { describeScorers } from '../../src/renderer/src/select/trace-view';
 import { quantizeDynamic } from '../fixtures/tiny-models/quantize-dynamic';
 import { writeTinyQwen3 } from '../fixtures/tiny-models/tiny-qwen3';
+import { mugTask } from '../fixtures/mug-task';
 
 const resources = path.resolve('resources');
-const task = 'put a hot mug in the coffee machine';
-const parse = {
-  subtasks: ['Find the mug and take it', 'Heat the mug in the microwave'],
-  states: ['The mug is somewhere in the kitchen', 'The agent holds the mug', 'The mug is hot'],
-};
+const { task, parse } = mugTask;
 let dir: string;
 let core: Core;
 

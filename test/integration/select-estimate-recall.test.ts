@@ -7,13 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/core';
 import { createCore } from '../../src/core';
+import { mugTask } from '../fixtures/mug-task';
 
 const resources = path.resolve('resources');
-const task = 'put a hot mug in the coffee machine';
-const parse = {
-  subtasks: ['Find the mug and take it', 'Heat the mug in the microwave'],
-  states: ['The mug is somewhere in the kitchen', 'The agent holds the mug', 'The mug is hot'],
-};
+const { task, parse } = mugTask;
 let dir: string;
 let core: Core;
 
