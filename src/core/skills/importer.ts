@@ -1,5 +1,5 @@
-// Imports one source into the library as a job: skills written in batches (one transaction, a savepoint per skill),
-// progress after each commit, cancel between batches. Re-importing a source updates what changed and removes what the
+// Imports one source into the library as a job: skills written in batches (one transaction each, redone skill by skill
+// should one skill fail: import-writes.ts), progress after each commit, cancel between batches. Re-importing a source updates what changed and removes what the
 // source no longer has.
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
