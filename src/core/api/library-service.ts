@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { ImportReport as ApiImportReport, LibraryApi } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
+import { missingPathError } from '../missing-path';
 import { searchSkills } from '../search/hybrid';
 import { importWithoutJunk } from '../sources/import-without-junk';
 import type { ImportRequest, LibraryDeps } from '../skills';
@@ -53,10 +54,7 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       // A wrong path is said at once, not as a failed job a moment later.
       const found = await stat(req.path).catch(() => null);
       if (!found)
-        throw new CuratorError('NOT_FOUND', `Nothing to import at ${req.path}: the path does not exist`, {
-          path: req.path,
-          hint: 'Check the path for typos: it is a path on the machine the app or server runs on.',
-        });
+        throw missingPathError(`Nothing to import at ${req.path}: the path does not exist`, req.path);
       // A FIFO, socket or device is refused before any job opens it (an open could wait forever).
       if (!found.isFile() && !found.isDirectory())
         throw new CuratorError(

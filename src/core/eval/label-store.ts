@@ -4,6 +4,7 @@ export type { LabelSetInfo };
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
+import { missingPathError } from '../missing-path';
 import type { Db } from '../store/db';
 import { parseLabelJsonl, validateLabelItem, type LabelItem } from './label-format';
 
@@ -167,7 +168,8 @@ export async function importLabelFile(
 ): Promise<ReturnType<typeof importLabelSet>> {
   const file = path.resolve(req.path);
   const stat = await fsp.stat(file).catch(() => null);
-  if (!stat || !stat.isFile()) throw new CuratorError('NOT_FOUND', `No label file at ${file}`);
+  if (!stat) throw missingPathError(`No label file at ${file}`, req.path);
+  if (!stat.isFile()) throw new CuratorError('NOT_FOUND', `No label file at ${file}`);
   if (stat.size > maxLabelFileBytes)
     throw new CuratorError('TOO_LARGE', `${file} is over ${maxLabelFileBytes} bytes`);
   const text = await fsp.readFile(file, 'utf8');

@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
+import { missingPathError } from '../missing-path';
 import { describeIssues } from '../eval/label-format';
 import { parseJsonText } from '../json-syntax';
 import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
@@ -31,7 +32,7 @@ export async function importStatesFile(
 ): Promise<StatesImportResult> {
   // Checked before opening: a FIFO or a device would never end, and a huge file would fill memory.
   const info = await stat(req.path).catch(() => null);
-  if (!info) throw new CuratorError('NOT_FOUND', `No states file at ${req.path}`);
+  if (!info) throw missingPathError(`No states file at ${req.path}`, req.path);
   if (!info.isFile())
     throw new CuratorError('INVALID_ARGUMENT', `${req.path} is ${fileTypeName(info)}, not a regular file`);
   if (info.size > maxStatesFileBytes)
