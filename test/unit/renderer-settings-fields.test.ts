@@ -1,6 +1,7 @@
 // The Settings screen is generated from the schema: every tunable has a control with its bounds or choices.
 import { describe, expect, it } from 'vitest';
-import { settingsFields, type Field } from '../../src/renderer/src/settings/schema-fields';
+import { unitFor, wordsFor } from '../../src/renderer/src/settings/field-words';
+import { labelFor, settingsFields, type Field } from '../../src/renderer/src/settings/schema-fields';
 import { defaultSettings } from '../../src/shared/settings';
 
 function leaves(fields: Field[], prefix = ''): Map<string, Field> {
@@ -39,5 +40,19 @@ describe('settings form fields', () => {
       options: ['auto', 'cpu', 'cuda', 'dml', 'coreml'],
     });
     expect(fields.get('llm.baseURL')).toMatchObject({ kind: 'string' });
+  });
+});
+
+describe('settings labels', () => {
+  const fields = leaves(settingsFields());
+
+  // The form shows a duration in seconds and a size in KiB/MiB next to its box: a label that still says "(ms)" or
+  // "(bytes)" contradicts the number the user reads ("Timeout (ms)" beside "60 s").
+  it('never name a raw unit the form does not show', () => {
+    const contradicting = [...fields]
+      .filter(([path, f]) => f.kind === 'number' && unitFor(path, f.defaultValue) !== undefined)
+      .map(([path, f]) => `${path}: ${wordsFor(path)?.label ?? labelFor(f.key)}`)
+      .filter((line) => /\((ms|bytes)\)/i.test(line));
+    expect(contradicting).toEqual([]);
   });
 });
