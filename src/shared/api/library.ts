@@ -108,6 +108,8 @@ export interface SearchResponse {
   mode: SearchMode;
   engine: string;
   hits: SearchHit[];
+  /** Something the user should know about these results, e.g. a vector index out of date. */
+  notice?: string;
 }
 
 export interface LibraryStats {

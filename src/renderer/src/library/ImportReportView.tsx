@@ -16,6 +16,25 @@ function DuplicateOf({ skillId }: { skillId: number }) {
   );
 }
 
+/**
+ * Skills refused only because their "name" differs from their folder (common in libraries one does not own): the
+ * setting that imports them with a warning instead, rather than "fix these files" alone.
+ */
+function NameFolderHint({ rejected }: { rejected: ImportReport['rejected'] }) {
+  const onlyName = rejected.filter(
+    (r) => r.issues.length > 0 && r.issues.every((i) => i.rule === 'name-matches-folder'),
+  ).length;
+  if (onlyName === 0) return null;
+  return (
+    <p className="small" data-testid="name-folder-hint">
+      {onlyName === rejected.length ? 'All' : `${onlyName} of them`} were refused only because their “name”
+      differs from their folder. Not your files to fix? Set{' '}
+      <a href="#/settings">Settings → Import limits → Name differs from its folder</a> to <em>warning</em> and
+      import again: they come in with a warning.
+    </p>
+  );
+}
+
 export function ImportReportView({ report }: { report: ImportReport }) {
   const counts: [string, number][] = [
     ['added', report.added.length],
@@ -73,6 +92,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.rejected.length > 0 && (
         <details open>
           <summary>Rejected ({report.rejected.length}): fix these files and import again</summary>
+          <NameFolderHint rejected={report.rejected} />
           <table className="table">
             <thead>
               <tr>

@@ -14,6 +14,7 @@ import { ImportPanel } from './ImportPanel';
 import { ParseUnparsedButton } from './ParseUnparsed';
 import { useSelection } from './selection';
 import { SkillList } from './SkillList';
+import { SearchEngineNote } from './SearchEngineNote';
 import { SourcesPanel } from './SourcesPanel';
 import { UndoBar } from './UndoBar';
 import { useWindowDrop } from './window-drop';
@@ -210,6 +211,7 @@ export function LibraryScreen() {
         )}
         {search.loading && <span> — searching…</span>}
       </div>
+      {searching && search.data && <SearchEngineNote response={search.data} />}
       <ErrorNote error={(searching ? search.error : paged.error) ?? stats.error} />
       {drop.overlay}
       {(showImport || paged.error) && <ImportPanel onImported={refresh} dropped={drop.dropped} />}

@@ -7,16 +7,32 @@ import { useClient } from '../app/context';
 import { showToast } from '../app/toasts';
 import { useAction } from '../app/use-api';
 import { confirmAbove, estimateWords, needsConfirmation } from './parse-words';
+import { useRunningParse } from './running-parse';
 
 export function ParseUnparsedButton({ unparsed }: { unparsed: number }) {
   const client = useClient();
   const action = useAction();
   const [asking, setAsking] = useState<ParseEstimate | null>(null);
+  // While a parse runs, the button shows its progress instead of offering a second one the core would refuse.
+  const [running, started] = useRunningParse();
+  if (running)
+    return (
+      <a
+        className="button-like"
+        href="#/jobs"
+        data-testid="parse-running"
+        title="Follow or cancel it in Jobs"
+      >
+        Parsing{running.progress.total > 0 ? ` ${running.progress.done} / ${running.progress.total}` : ''}…
+      </a>
+    );
   if (unparsed === 0 && !asking) return null;
   const start = async (estimate: ParseEstimate) => {
     setAsking(null);
     const job = await action.run(() => client.call('parse.skills', { only: 'unparsed' }));
-    if (job) showToast(`Parsing ${estimate.toSend} unparsed skills started: ${estimateWords(estimate)}`);
+    if (!job) return;
+    started(job);
+    showToast(`Parsing ${estimate.toSend} unparsed skills started: ${estimateWords(estimate)}`);
   };
   const begin = async () => {
     const estimate = await action.run(() => client.call('parse.estimate', { only: 'unparsed' }));

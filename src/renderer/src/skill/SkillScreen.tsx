@@ -88,10 +88,11 @@ export function SkillScreen({ id, review = false }: { id: number; review?: boole
         <h1 data-testid="skill-name">{s.name}</h1>
         <StatusBadge status={s.status} />
         <span className="muted small">
-          {s.sourceLabel} · {s.relPath}
+          {s.sourceLabel}
+          {s.relPath ? ` · ${s.relPath}` : ''}
         </span>
         <span className="spacer" />
-        <span className="muted small keys">j next · k previous · a accept · e edit</span>
+        <span className="muted small keys">j next · k previous · a verify · e edit</span>
         <DeleteSkillButton skillId={s.id} />
       </div>
       <TagEditor skillId={s.id} />

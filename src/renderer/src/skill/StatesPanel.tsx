@@ -124,6 +124,11 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
     apply(await action.run(() => client.call('states.revert', { skillId, historyId })));
 
   useImperativeHandle(ref, () => ({ edit: startEdit, verify }));
+  // No completion means no states at all: the precondition is not "None" (needs nothing) but unknown too.
+  const noStates =
+    states && states.completion === null ? (
+      <em className="muted">{states.status === 'failed' ? 'none: the parse failed' : 'not parsed yet'}</em>
+    ) : null;
 
   return (
     <section className="panel states" aria-label="Parsed states">
@@ -176,17 +181,11 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
       ) : (
         <dl className="states-view">
           <dt>Precondition</dt>
-          <dd data-testid="precondition">{states ? (states.precondition ?? <em>None</em>) : '…'}</dd>
-          <dt>Completion</dt>
-          <dd data-testid="completion">
-            {states
-              ? (states.completion ?? (
-                  <em className="muted">
-                    {states.status === 'failed' ? 'none: the parse failed' : 'not parsed yet'}
-                  </em>
-                ))
-              : '…'}
+          <dd data-testid="precondition">
+            {states ? (noStates ?? states.precondition ?? <em>None</em>) : '…'}
           </dd>
+          <dt>Completion</dt>
+          <dd data-testid="completion">{states ? (noStates ?? states.completion) : '…'}</dd>
         </dl>
       )}
       {states?.failedAttempt && (

@@ -1,0 +1,121 @@
+// What a newcomer tripped over on a real-sized library, in Debian's Chromium against the browser mode: a long source
+// name squeezed the search field; "Dense" silently ranked lexically without a model; skills refused only for a name
+// that differs from their folder gave no way out but "fix these files"; an unparsed skill showed its precondition as
+// "None" (needs nothing); and "Parse N unparsed" still offered a second parse while one ran.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import type { OpenAiServer } from '../fixtures/openai-server';
+import { describeInChromium, useBrowserMode } from './browser-session';
+import { connectLoopbackLlm, sampleLibrary, skillNameAsked } from './prepare';
+
+const longSource = 'skills-from-a-colleague-with-a-rather-long-folder-name';
+
+describeInChromium('newcomer trips', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'curator-newcomer-'));
+  let llm: OpenAiServer | undefined;
+  let wrongName = '';
+  const session = useBrowserMode({
+    name: 'newcomer',
+    prepare: async ({ core }) => {
+      // One skill in a folder with a long name, one skill folder imported as itself (its path in the source is '').
+      cpSync(
+        path.join(sampleLibrary, 'household-locate-object'),
+        path.join(dir, longSource, 'household-locate-object'),
+        {
+          recursive: true,
+        },
+      );
+      cpSync(path.join(sampleLibrary, 'household-make-coffee'), path.join(dir, 'household-make-coffee'), {
+        recursive: true,
+      });
+      // A package whose "name" is not its folder's, as in many libraries one does not own.
+      wrongName = path.join(dir, 'borrowed', 'tidy-desk');
+      mkdirSync(wrongName, { recursive: true });
+      writeFileSync(
+        path.join(wrongName, 'SKILL.md'),
+        '---\nname: desk-tidier\ndescription: Tidy a desk. Use when the desk is cluttered.\n---\n# Tidy\n',
+      );
+      for (const source of [path.join(dir, longSource), path.join(dir, 'household-make-coffee')]) {
+        const job = await core['library.import']({ path: source });
+        expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+      }
+      llm = await connectLoopbackLlm(core, {
+        reply: (req) => ({
+          content: `Precondition_State: None\nCompletion_State: The ${skillNameAsked(req)} result exists.`,
+          delayMs: 2500,
+        }),
+      });
+    },
+    open: '#/library',
+    ready: '.skill-list',
+    cleanup: async () => {
+      await llm?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+
+  it('keeps the search field usable beside a source with a long name', async () => {
+    const { page } = session;
+    const source = page.getByLabel('Source');
+    await expect.poll(() => source.locator('option').allTextContents()).toContain(`${longSource} (1)`);
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    expect((await search.boundingBox())!.width).toBeGreaterThanOrEqual(300);
+    expect((await source.boundingBox())!.width).toBeLessThanOrEqual(240);
+  });
+
+  it('says when Dense search ran without an embedding model, and where to add one', async () => {
+    const { page } = session;
+    await page.getByLabel('Search mode').selectOption('dense');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('find the mug');
+    const note = page.getByTestId('search-engine-note');
+    await expect.poll(() => note.textContent()).toContain('needs an embedding model and none is set up');
+    expect(await note.getByRole('link').getAttribute('href')).toBe('#/settings');
+    await page.getByLabel('Search mode').selectOption('keyword');
+    await expect.poll(() => note.count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  });
+
+  it('offers the setting that imports skills refused only for a name that differs from their folder', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page
+      .getByPlaceholder('/path/to/skills (folder, .zip, SKILL.md or .jsonl)')
+      .fill(path.dirname(wrongName));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const hint = page.getByTestId('name-folder-hint');
+    await expect
+      .poll(() => hint.textContent(), { timeout: 20_000 })
+      .toContain('Name differs from its folder');
+    expect(await hint.textContent()).toMatch(/^All were refused only because their “name” differs/);
+    expect(await hint.getByRole('link').getAttribute('href')).toBe('#/settings');
+    await page.getByRole('button', { name: 'Import…' }).click();
+  });
+
+  it('shows an unparsed skill with no states, not with a precondition of None', async () => {
+    const { server, page } = session;
+    const skill = await server.core['library.get']({ name: 'household-make-coffee' });
+    expect(skill.relPath).toBe('');
+    await page.evaluate((id) => (window.location.hash = `#/skill/${id}`), skill.id);
+    await expect.poll(() => page.getByTestId('completion').textContent()).toBe('not parsed yet');
+    expect(await page.getByTestId('precondition').textContent()).toBe('not parsed yet');
+    // The keys say what the buttons say, and a skill at its source's root has no dangling "·".
+    expect(await page.locator('.skill-head .keys').textContent()).toContain('a verify');
+    expect(await page.locator('.skill-head').textContent()).not.toMatch(/household-make-coffee\s*·\s*j next/);
+  });
+
+  it('shows a parse started elsewhere in place of "Parse N unparsed", linked to Jobs', async () => {
+    const { server, page } = session;
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await expect.poll(() => page.getByTestId('parse-unparsed').textContent()).toBe('Parse 2 unparsed');
+    const job = await server.core['parse.skills']({ only: 'unparsed' });
+    const running = page.getByTestId('parse-running');
+    await expect.poll(() => running.textContent()).toMatch(/^Parsing( \d \/ 2)?…$/);
+    expect(await running.getAttribute('href')).toBe('#/jobs');
+    expect(await page.getByTestId('parse-unparsed').count()).toBe(0);
+    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
+    await expect.poll(() => running.count()).toBe(0);
+    expect(session.problems).toEqual([]);
+  });
+});
