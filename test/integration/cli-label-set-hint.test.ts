@@ -28,6 +28,12 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('CLI: eval run on something that is not a label set', () => {
+  it('with no label set yet, names the bundled sample tasks to import', async () => {
+    const run = await cli('eval', 'run', 'sample');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`labels import ${path.join(repoRoot, 'resources', 'sample-tasks.jsonl')}`);
+  });
+
   it('given the tasks file, says to import it with labels import', async () => {
     const file = path.join('resources', 'sample-tasks.jsonl');
     const run = await cli('eval', 'run', file);

@@ -1,5 +1,6 @@
 // CLI: label sets and evaluation runs.
 import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import type { EvalComparison, Variant } from '../../shared/api';
 import type { JobInfo } from '../../shared/jobs';
@@ -8,6 +9,7 @@ import { comparisonToMarkdown } from '../../core/eval/comparison-report';
 import { followJob, printJson, printLine } from '../output';
 import { missingGold, missingGoldLine } from '../gold-coverage';
 import { intOption, withCore } from '../run-command';
+import { resourcesDir } from '../paths';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
 
@@ -17,6 +19,9 @@ export function registerEvaluationCommands(program: Command): void {
     .description('label sets: tasks with the skills a good selection returns');
   labels
     .command('import <file>')
+    .description(
+      'import a JSONL of tasks with their gold skills as a label set (the bundled one: resources/sample-tasks.jsonl)',
+    )
     .option('--name <name>', 'set name (default: file name)')
     .action(
       withCore(async (core, g, file: string, opts: { name?: string }) => {
@@ -27,15 +32,18 @@ export function registerEvaluationCommands(program: Command): void {
         if (note) printLine(note);
       }),
     );
-  labels.command('list', { isDefault: true }).action(
-    withCore(async (core, g) => {
-      const sets = await core['labels.list']({});
-      if (g.json) return printJson(sets);
-      for (const s of sets) printLine(`#${s.id} ${s.name} (${s.itemCount} tasks)`);
-      if (sets.length === 0)
-        printLine('no label sets (import one: labels import resources/sample-tasks.jsonl)');
-    }),
-  );
+  labels
+    .command('list', { isDefault: true })
+    .description('label sets and their task counts')
+    .action(
+      withCore(async (core, g) => {
+        const sets = await core['labels.list']({});
+        if (g.json) return printJson(sets);
+        for (const s of sets) printLine(`#${s.id} ${s.name} (${s.itemCount} tasks)`);
+        if (sets.length === 0)
+          printLine('no label sets (import one: labels import resources/sample-tasks.jsonl)');
+      }),
+    );
 
   const evaluation = program.command('eval').description('compare variants on a label set');
   evaluation
@@ -104,18 +112,24 @@ export function registerEvaluationCommands(program: Command): void {
         if (r.pairs.length === 0) printLine('none');
       }),
     );
-  evaluation.command('show <run>').action(
-    withCore(async (core, g, run: string) => {
-      await showRun(core, intOption(run), !!g.json);
-    }),
-  );
-  evaluation.command('list').action(
-    withCore(async (core, g) => {
-      const runs = await core['eval.list']({});
-      if (g.json) return printJson(runs);
-      for (const r of runs) printLine(`#${r.runId} ${r.createdAt} ${r.setName} ${r.status}`);
-    }),
-  );
+  evaluation
+    .command('show <run>')
+    .description("an evaluation run's metrics per variant")
+    .action(
+      withCore(async (core, g, run: string) => {
+        await showRun(core, intOption(run), !!g.json);
+      }),
+    );
+  evaluation
+    .command('list')
+    .description('evaluation runs, newest first')
+    .action(
+      withCore(async (core, g) => {
+        const runs = await core['eval.list']({});
+        if (g.json) return printJson(runs);
+        for (const r of runs) printLine(`#${r.runId} ${r.createdAt} ${r.setName} ${r.status}`);
+      }),
+    );
   evaluation
     .command('export <run> <file>')
     .description('write the report as .md, .csv or .json (by extension)')
@@ -145,7 +159,7 @@ async function setIdOf(core: Core, setRef: string): Promise<number> {
   const hint =
     existsSync(setRef) || /\.jsonl?$/i.test(setRef)
       ? ` To evaluate on a tasks file, import it first: labels import ${setRef}, then eval run <its name>.`
-      : ' Import one with: labels import FILE.jsonl.';
+      : ` Import one with: labels import FILE.jsonl${sets.length ? '' : ` (the bundled sample tasks: labels import ${path.join(resourcesDir, 'sample-tasks.jsonl')})`}.`;
   throw new CuratorError('NOT_FOUND', `No label set named ${setRef}.${known}${hint}`);
 }
 

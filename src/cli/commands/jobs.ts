@@ -8,19 +8,25 @@ export function registerJobCommands(program: Command): void {
   const jobs = program
     .command('jobs')
     .description('long-running work: imports, parsing, indexing, evaluation');
-  jobs.command('list', { isDefault: true }).action(
-    withCore(async (core, g) => {
-      const list = await core['jobs.list']({});
-      if (g.json) return printJson(list);
-      for (const j of list) printLine(`${j.id}  ${j.createdAt}  ${jobSummary(j)}`);
-      if (list.length === 0) printLine('no jobs');
-    }),
-  );
-  jobs.command('show <id>').action(
-    withCore(async (core, _g, id: string) => {
-      printJson(await core['jobs.get']({ id }));
-    }),
-  );
+  jobs
+    .command('list', { isDefault: true })
+    .description('recent jobs with their status and progress')
+    .action(
+      withCore(async (core, g) => {
+        const list = await core['jobs.list']({});
+        if (g.json) return printJson(list);
+        for (const j of list) printLine(`${j.id}  ${j.createdAt}  ${jobSummary(j)}`);
+        if (list.length === 0) printLine('no jobs');
+      }),
+    );
+  jobs
+    .command('show <id>')
+    .description('one job: its progress, result or error')
+    .action(
+      withCore(async (core, _g, id: string) => {
+        printJson(await core['jobs.get']({ id }));
+      }),
+    );
   jobs
     .command('resume <id>')
     .description('continue an interrupted, failed or cancelled job')

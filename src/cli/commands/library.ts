@@ -225,6 +225,7 @@ export function registerLibraryCommands(program: Command): void {
     .description('skills with the same name and different content');
   conflicts
     .command('list', { isDefault: true })
+    .description('open conflicts (--all: resolved ones too); resolve one with `conflicts resolve ID ...`')
     .option('--all', 'include resolved ones')
     .action(
       withCore(async (core, g, opts: { all?: boolean }) => {

@@ -119,15 +119,19 @@ export function registerLlmCommands(program: Command): void {
     );
 
   const states = program.command('states').description('review parsed states');
-  states.command('show <skill>').action(
-    withCore(async (core, g, ref: string) => {
-      const s = await core['states.get']({ skillId: await skillIdOf(core, ref) });
-      if (g.json) return printJson(s);
-      printStates(s);
-    }),
-  );
+  states
+    .command('show <skill>')
+    .description("a skill's precondition and completion states, their status and any failed attempt")
+    .action(
+      withCore(async (core, g, ref: string) => {
+        const s = await core['states.get']({ skillId: await skillIdOf(core, ref) });
+        if (g.json) return printJson(s);
+        printStates(s);
+      }),
+    );
   states
     .command('edit <skill>')
+    .description('set the states by hand (kept from then on: a re-parse never overwrites them silently)')
     .option('--precondition <text>', 'new precondition ("None" for none)')
     .option('--completion <text>', 'new completion state')
     .action(
@@ -143,23 +147,29 @@ export function registerLlmCommands(program: Command): void {
         printStates(s);
       }),
     );
-  states.command('verify <skill>').action(
-    withCore(async (core, g, ref: string) => {
-      const s = await core['states.verify']({ skillId: await skillIdOf(core, ref) });
-      if (g.json) return printJson(s);
-      printStates(s);
-    }),
-  );
-  states.command('history <skill>').action(
-    withCore(async (core, g, ref: string) => {
-      const h = await core['states.history']({ skillId: await skillIdOf(core, ref) });
-      if (g.json) return printJson(h);
-      for (const e of h)
-        printLine(
-          `#${e.id} ${e.at} ${e.action}: ${e.before?.status ?? '-'} -> ${e.after?.status ?? '-'}  ${JSON.stringify(e.after?.precondition ?? null)} / ${JSON.stringify(e.after?.completion ?? null)}`,
-        );
-    }),
-  );
+  states
+    .command('verify <skill>')
+    .description('mark the states reviewed and correct')
+    .action(
+      withCore(async (core, g, ref: string) => {
+        const s = await core['states.verify']({ skillId: await skillIdOf(core, ref) });
+        if (g.json) return printJson(s);
+        printStates(s);
+      }),
+    );
+  states
+    .command('history <skill>')
+    .description('every change to the states, each with the #id that revert takes')
+    .action(
+      withCore(async (core, g, ref: string) => {
+        const h = await core['states.history']({ skillId: await skillIdOf(core, ref) });
+        if (g.json) return printJson(h);
+        for (const e of h)
+          printLine(
+            `#${e.id} ${e.at} ${e.action}: ${e.before?.status ?? '-'} -> ${e.after?.status ?? '-'}  ${JSON.stringify(e.after?.precondition ?? null)} / ${JSON.stringify(e.after?.completion ?? null)}`,
+          );
+      }),
+    );
   states
     .command('import <file>')
     .description('apply reviewed states from JSONL ({name, precondition, completion} per line)')
@@ -179,14 +189,17 @@ export function registerLlmCommands(program: Command): void {
         for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
       }),
     );
-  states.command('revert <skill> <historyId>').action(
-    withCore(async (core, g, ref: string, historyId: string) => {
-      const s = await core['states.revert']({
-        skillId: await skillIdOf(core, ref),
-        historyId: intOption(historyId),
-      });
-      if (g.json) return printJson(s);
-      printStates(s);
-    }),
-  );
+  states
+    .command('revert <skill> <historyId>')
+    .description('put back the states of a history entry')
+    .action(
+      withCore(async (core, g, ref: string, historyId: string) => {
+        const s = await core['states.revert']({
+          skillId: await skillIdOf(core, ref),
+          historyId: intOption(historyId),
+        });
+        if (g.json) return printJson(s);
+        printStates(s);
+      }),
+    );
 }

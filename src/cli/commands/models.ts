@@ -33,14 +33,17 @@ export function registerModelCommands(program: Command): void {
         }
       }),
     );
-  models.command('verify <role> <folder>').action(
-    withCore(async (core, g, role: string, folder: string) => {
-      const r = await core['models.verify']({ role: roleArg(role), path: folder });
-      if (g.json) return printJsonReport(r);
-      printVerify(r);
-      if (!r.ok) process.exitCode = 1;
-    }),
-  );
+  models
+    .command('verify <role> <folder>')
+    .description('check that a folder holds a usable embedder or reranker export, without adding it')
+    .action(
+      withCore(async (core, g, role: string, folder: string) => {
+        const r = await core['models.verify']({ role: roleArg(role), path: folder });
+        if (g.json) return printJsonReport(r);
+        printVerify(r);
+        if (!r.ok) process.exitCode = 1;
+      }),
+    );
   models
     .command('add <role> <folder>')
     .description('use a local model folder (config.json, tokenizer, onnx/) for a role')
@@ -88,15 +91,18 @@ export function registerModelCommands(program: Command): void {
     );
 
   const index = program.command('index').description('the vector index of recall texts (name | description)');
-  index.command('status', { isDefault: true }).action(
-    withCore(async (core, g) => {
-      const s = await core['index.status']({});
-      if (g.json) return printJson(s);
-      printLine(
-        `${s.modelId ?? 'no index'}${s.dim ? ` (${s.dim}-d)` : ''}: ${s.vectors}/${s.skills} skills${s.stale ? ` — stale: ${s.staleReason}` : s.staleReason ? ` — ${s.staleReason}` : ''}`,
-      );
-    }),
-  );
+  index
+    .command('status', { isDefault: true })
+    .description('the model the index was built with, how many skills have vectors, and whether it is stale')
+    .action(
+      withCore(async (core, g) => {
+        const s = await core['index.status']({});
+        if (g.json) return printJson(s);
+        printLine(
+          `${s.modelId ?? 'no index'}${s.dim ? ` (${s.dim}-d)` : ''}: ${s.vectors}/${s.skills} skills${s.stale ? ` — stale: ${s.staleReason}` : s.staleReason ? ` — ${s.staleReason}` : ''}`,
+        );
+      }),
+    );
   index
     .command('build')
     .description('embed new or changed skills (a resumable job)')

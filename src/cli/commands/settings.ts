@@ -12,11 +12,14 @@ function parseValue(raw: string): unknown {
 
 export function registerSettingsCommands(program: Command): void {
   const settings = program.command('settings').description('tunables, engines, models and the LLM endpoint');
-  settings.command('show', { isDefault: true }).action(
-    withCore(async (core) => {
-      printJson(await core['settings.get']({}));
-    }),
-  );
+  settings
+    .command('show', { isDefault: true })
+    .description('every setting with its value')
+    .action(
+      withCore(async (core) => {
+        printJson(await core['settings.get']({}));
+      }),
+    );
   settings
     .command('set <assignments...>')
     .description('e.g. settings set llm.baseURL=http://127.0.0.1:8000/v1 llm.model=qwen selection.recallK=40')
