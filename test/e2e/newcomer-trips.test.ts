@@ -1,13 +1,17 @@
 // What a newcomer tripped over on a real-sized library, in Debian's Chromium against the browser mode: a long source
 // name squeezed the search field; "Dense" silently ranked lexically without a model; skills refused only for a name
 // that differs from their folder gave no way out but "fix these files"; an unparsed skill showed its precondition as
-// "None" (needs nothing); and "Parse N unparsed" still offered a second parse while one ran.
+// "None" (needs nothing); "Parse N unparsed" still offered a second parse while one ran; and the app said no word
+// of MCP, the way to hand a profile to an agent.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, it } from 'vitest';
 import type { OpenAiServer } from '../fixtures/openai-server';
 import { describeInChromium, useBrowserMode } from './browser-session';
+import { repoRoot } from './harness';
 import { connectLoopbackLlm, sampleLibrary, skillNameAsked } from './prepare';
 
 const longSource = 'skills-from-a-colleague-with-a-rather-long-folder-name';
@@ -117,5 +121,42 @@ describeInChromium('newcomer trips', () => {
     expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
     await expect.poll(() => running.count()).toBe(0);
     expect(session.problems).toEqual([]);
+  });
+
+  it('gives the MCP command for a profile, and the command it shows serves that profile', async () => {
+    const { server, page } = session;
+    await server.core['profiles.create']({ name: 'kitchen', filter: { nameContains: 'household' } });
+    await page.evaluate(() => (window.location.hash = '#/profiles/kitchen'));
+    const stdio = page.getByTestId('mcp-stdio');
+    await expect.poll(() => stdio.textContent()).toContain('--profile kitchen');
+    const shown = (await stdio.textContent())!.trim().split(' ');
+    expect(shown.slice(0, 3)).toEqual(['skill-curator', '--data', server.dataDir]);
+    expect(await page.getByTestId('mcp-claude').textContent()).toBe(
+      `claude mcp add skill-curator-kitchen -- ${shown.join(' ')}`,
+    );
+    expect(await page.getByTestId('mcp-codex').textContent()).toContain(
+      `args = [${shown
+        .slice(1)
+        .map((a) => JSON.stringify(a))
+        .join(', ')}]`,
+    );
+
+    // Run what the panel shows (the CLI from this checkout for `skill-curator`) and ask it as an agent would.
+    const client = new Client({ name: 'newcomer-mcp', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(repoRoot, 'src/cli/main.ts'), ...shown.slice(1)],
+        cwd: repoRoot,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const found = await client.callTool({ name: 'search_skills', arguments: { query: 'find the object' } });
+      const text = (found.content as { text: string }[])[0]!.text;
+      expect(text).toContain('household-locate-object');
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -21,6 +21,8 @@ export function createSettingsService(ctx: CoreContext): SettingsApi {
       sampleLibrary: path.join(ctx.paths.resourcesDir, 'sample-library'),
       sampleStates: path.join(ctx.paths.resourcesDir, 'sample-states.jsonl'),
       sampleTasks: path.join(ctx.paths.resourcesDir, 'sample-tasks.jsonl'),
+      dataDir: ctx.paths.dataDir,
+      dbFile: ctx.paths.dbFile,
     }),
   };
 }

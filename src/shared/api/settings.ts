@@ -13,6 +13,9 @@ export interface SamplePaths {
   sampleLibrary: string;
   sampleStates: string;
   sampleTasks: string;
+  /** The library this host serves: what `--data` / `--db` name for a CLI or MCP server on the same library. */
+  dataDir?: string;
+  dbFile?: string;
 }
 
 export const settingsMethods = ['settings.get', 'settings.update', 'settings.paths'] as const;

@@ -7,6 +7,7 @@ import { navigate } from '../app/router';
 import { useAction, useApi } from '../app/use-api';
 import { BudgetPanel } from './BudgetPanel';
 import { InstallPanel } from './InstallPanel';
+import { McpPanel } from './McpPanel';
 import { ProfileEditor } from './ProfileEditor';
 import './profiles.css';
 
@@ -179,6 +180,7 @@ export function ProfilesScreen({ name }: { name?: string }) {
               <InstallPanel key={`i-${name}`} profile={name} />
               <BudgetPanel key={`b-${name}-${version}`} profile={name} />
             </div>
+            <McpPanel profile={name} />
           </>
         )}
       </div>

@@ -1,0 +1,49 @@
+// How to hand a profile to an agent over MCP from the app: the command lines with this library and this profile
+// filled in (the README and docs/mcp.md say the same for the CLI; a newcomer in the app found no word of MCP).
+import { useApi } from '../app/use-api';
+
+const slashed = (p: string) => p.replace(/\\/g, '/');
+
+/** A shell word: bare when it is safe, else in single quotes. */
+function word(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function McpPanel({ profile }: { profile: string }) {
+  const paths = useApi('settings.paths', {});
+  // Shown once the library's folder is known (a command without it would serve another library).
+  if (!paths.data && !paths.error) return null;
+  const dataDir = paths.data?.dataDir;
+  const dbFile = paths.data?.dbFile;
+  const args = [
+    ...(dataDir ? ['--data', dataDir] : []),
+    ...(dbFile && dataDir && slashed(dbFile) !== `${slashed(dataDir)}/library.db` ? ['--db', dbFile] : []),
+    ...['mcp', '--preset', 'offline', '--profile', profile],
+  ];
+  const server = `skill-curator-${profile.replace(/[^\w-]/g, '-')}`;
+  const command = ['skill-curator', ...args.map(word)].join(' ');
+  const toml = [
+    `[mcp_servers.${server}]`,
+    'command = "skill-curator"',
+    `args = [${args.map((a) => JSON.stringify(a)).join(', ')}]`,
+  ].join('\n');
+  return (
+    <section className="panel" aria-label="Serve over MCP" data-testid="mcp-panel">
+      <h3>Serve to agents over MCP</h3>
+      <p className="small muted">
+        An agent can search this profile and ask which of its skills fit a task (with the why), without
+        copying any folder. Run from a checkout, use <code>node bin/skill-curator.mjs</code> for{' '}
+        <code>skill-curator</code>. Without models, <code>--preset offline</code> answers at once; see
+        docs/mcp.md for HTTP.
+      </p>
+      <p className="small">Claude Code:</p>
+      <pre data-testid="mcp-claude">
+        claude mcp add {server} -- {command}
+      </pre>
+      <p className="small">Codex (~/.codex/config.toml):</p>
+      <pre data-testid="mcp-codex">{toml}</pre>
+      <p className="small">Any MCP client, over stdio:</p>
+      <pre data-testid="mcp-stdio">{command}</pre>
+    </section>
+  );
+}
