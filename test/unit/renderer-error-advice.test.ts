@@ -17,3 +17,19 @@ describe('advice for CONFLICT', () => {
     expect(adviceFor({ code: 'CONFLICT', message: 'A profile named "home" exists already' })).toBeUndefined();
   });
 });
+
+describe('advice for a garbled LLM answer', () => {
+  it('does not send the user to test a connection that works', () => {
+    const advice = adviceFor({
+      code: 'LLM_ERROR',
+      message: 'The model\'s answer is not in the "Subtask i:" / "State i:" format: Line 1 is neither ...',
+      details: { raw: 'Precondition_State: ...', reason: 'Line 1 is neither "Subtask N:" nor "State N:"' },
+    });
+    expect(advice).toContain('did not answer in the format asked for');
+    expect(advice).not.toContain('Test connection');
+  });
+
+  it('still sends an endpoint failure without an answer to Settings', () => {
+    expect(adviceFor({ code: 'LLM_ERROR', message: 'The endpoint failed' })).toContain('Test connection');
+  });
+});

@@ -23,6 +23,10 @@ const advice: Partial<Record<ApiErrorData['code'], string>> = {
 const notInBuild =
   'This feature is not available in this build of the backend yet; the other screens still work.';
 
+// The endpoint answered, but not in the format asked for: the connection test would pass, so it is no help.
+const garbled =
+  'The endpoint works, but the model did not answer in the format asked for: try again, choose a stronger model in Settings, or write it by hand.';
+
 const busyJob = 'Follow it, or cancel it, on the Jobs screen (Jobs in the top bar).';
 
 export function adviceFor(error: ApiErrorData): string | undefined {
@@ -32,6 +36,9 @@ export function adviceFor(error: ApiErrorData): string | undefined {
   const hint = endpointHint(problemOf(error.details));
   if (hint) return hint;
   if ((error.details as { notInBuild?: unknown } | undefined)?.notInBuild === true) return notInBuild;
+  const details = error.details as { raw?: unknown; reason?: unknown } | undefined;
+  if (error.code === 'LLM_ERROR' && typeof details?.raw === 'string' && typeof details.reason === 'string')
+    return garbled;
   if (
     error.code === 'CONFLICT' &&
     typeof (error.details as { jobId?: unknown } | undefined)?.jobId === 'string'
