@@ -159,4 +159,16 @@ describeInChromium('newcomer trips', () => {
       await client.close();
     }
   });
+
+  it('keeps Tab inside the command palette, and Escape closes it', async () => {
+    const { page } = session;
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Command');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => palette.count()).toBe(0);
+  });
 });

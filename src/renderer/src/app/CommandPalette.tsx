@@ -58,6 +58,9 @@ export function CommandPalette() {
         setOpen((v) => !v);
         setQuery('');
         setAt(0);
+      } else if (e.key === 'Escape') {
+        // Wherever the focus went, Escape closes the palette (a no-op when it is closed).
+        setOpen(false);
       } else if (e.key === '/' && !isTyping(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         focusSearch();
@@ -150,6 +153,7 @@ export function CommandPalette() {
       <div
         className="palette"
         role="dialog"
+        aria-modal="true"
         aria-label="Command palette"
         onMouseDown={(e) => e.stopPropagation()}
       >
@@ -167,7 +171,8 @@ export function CommandPalette() {
             else if (e.key === 'ArrowUp') setAt(Math.max(chosen - 1, 0));
             else if (e.key === 'Enter') runAt(chosen);
             else if (e.key === 'Escape') setOpen(false);
-            else return;
+            // The box is the dialog's only stop: Tab must not walk into the page behind the backdrop.
+            else if (e.key !== 'Tab') return;
             e.preventDefault();
           }}
         />
