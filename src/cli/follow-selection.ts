@@ -17,6 +17,11 @@ export function printEstimate(e: SelectionEstimate, write: (line: string) => voi
       `  ${x.tier} ${x.engine}: ${x.pairs} pairs, ${x.tokens} tokens at ${Math.round(x.tokensPerSecond)} tokens/s${x.measured ? '' : ' (not measured yet)'}`,
     );
   for (const note of e.notes) write(`  ${note}`);
+  // A model preset with no model behind it scores lexically: say so, as the lab does, with what to do.
+  if (e.preset !== 'offline' && e.engines.length > 0 && e.engines.every((x) => x.tier === 'lexical'))
+    write(
+      `  No model is set up for "${e.preset}", so it scores with the offline (lexical) engine: add one (models download embedder|reranker, or models add ROLE FOLDER), or pass --preset offline.`,
+    );
 }
 
 /** Runs `start`, showing select.progress events for `requestId`; the first Ctrl+C cancels, a second one exits. */

@@ -36,6 +36,17 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const task = ['put', 'a', 'hot', 'mug', 'in', 'the', 'coffee', 'machine'];
 
 describe('CLI select on an unparsed library', () => {
+  it('says that a model preset with no model scores lexically, and what to do', async () => {
+    const exact = await cli('select', ...task, '--preset', 'exact', '--estimate');
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(exact.stdout).toContain(
+      'No model is set up for "exact", so it scores with the offline (lexical) engine',
+    );
+    expect(exact.stdout).toContain('--preset offline');
+    const offline = await cli('select', ...task, '--preset', 'offline', '--estimate');
+    expect(offline.stdout).not.toContain('No model is set up');
+  });
+
   it('sums up the candidates without a parse in one note, and says how to parse the task', async () => {
     const run = await cli('select', ...task, '--preset', 'offline');
     expect(run.code, run.stderr).toBe(0);
