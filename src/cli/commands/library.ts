@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
+import { nameFolderSetting, refusedOnlyForFolderName } from '../../shared/import-hints';
 
 function filtersFrom(opts: {
   source?: number;
@@ -28,6 +29,11 @@ function printImportReport(report: ImportReport): void {
       printLine(`  rejected ${r.file}${issue.line ? `:${issue.line}` : ''} [${issue.rule}] ${issue.message}`);
     }
   }
+  const onlyName = refusedOnlyForFolderName(report.rejected);
+  if (onlyName > 0)
+    printLine(
+      `  ${onlyName} of them only because "name" differs from the folder; not your files to fix? settings set ${nameFolderSetting}=warning, then import again (they come in with a warning)`,
+    );
   for (const c of report.conflicts) {
     printLine(
       `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} (resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`,

@@ -1,5 +1,6 @@
 // The validation report of one import: what was added or changed, what was rejected and why, open conflicts.
 import type { ImportReport } from '../../../shared/api';
+import { refusedOnlyForFolderName } from '../../../shared/import-hints';
 import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
 import './sources.css';
@@ -21,9 +22,7 @@ function DuplicateOf({ skillId }: { skillId: number }) {
  * setting that imports them with a warning instead, rather than "fix these files" alone.
  */
 function NameFolderHint({ rejected }: { rejected: ImportReport['rejected'] }) {
-  const onlyName = rejected.filter(
-    (r) => r.issues.length > 0 && r.issues.every((i) => i.rule === 'name-matches-folder'),
-  ).length;
+  const onlyName = refusedOnlyForFolderName(rejected);
   if (onlyName === 0) return null;
   return (
     <p className="small" data-testid="name-folder-hint">

@@ -1,0 +1,48 @@
+// Skills refused only because their "name" differs from their folder (79 of the 633 real zjunlp packages): the CLI's
+// import report names the setting that takes them in with a warning, and following it imports them. The real CLI.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../e2e/harness';
+
+let dir: string;
+
+function cli(...args: string[]) {
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', '--data', path.join(dir, 'data'), ...args],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'curator-cli-name-hint-'));
+  const skill = (folder: string, name: string) => {
+    mkdirSync(path.join(dir, 'borrowed', folder), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'borrowed', folder, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Tidy a desk. Use when the desk is cluttered.\n---\n# Tidy\n`,
+    );
+  };
+  skill('tidy-desk', 'desk-tidier');
+  skill('Bad Name', 'Bad Name');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('CLI import of skills whose name is not their folder', () => {
+  it('names the setting that imports them, and it does', () => {
+    const first = cli('import', path.join(dir, 'borrowed'));
+    expect(first.stdout).toContain('rejected 2');
+    // "Bad Name" also breaks the name format: only the other one is refused for the folder alone.
+    expect(first.stdout).toContain(
+      '1 of them only because "name" differs from the folder; not your files to fix? settings set import.nameFolderMismatch=warning',
+    );
+    expect(cli('settings', 'set', 'import.nameFolderMismatch=warning').status).toBe(0);
+    const second = cli('import', path.join(dir, 'borrowed'));
+    expect(second.stdout).toContain('added 1');
+    expect(second.stdout).toContain('rejected 1');
+    expect(second.stdout).not.toContain('only because "name" differs');
+  });
+});
