@@ -5,6 +5,7 @@ import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind }
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
 import { nameFolderSetting, refusedOnlyForFolderName } from '../../shared/import-hints';
+import { searchedLexicallyInstead } from '../../shared/search-words';
 
 function filtersFrom(opts: {
   source?: number;
@@ -185,6 +186,11 @@ export function registerLibraryCommands(program: Command): void {
           });
           if (g.json) return printJson(res);
           printLine(`${res.mode} search (${res.engine}): ${res.hits.length} hits`);
+          if (searchedLexicallyInstead(res))
+            printLine(
+              `note: ${res.mode} search needs an embedding model and none is set up, so these hits come from the built-in lexical ranking (models download embedder, or models add embedder FOLDER; then index build)`,
+            );
+          if (res.notice) printLine(`note: ${res.notice}`);
           for (const [i, h] of res.hits.entries()) {
             printLine(`${String(i + 1).padStart(3)}. ${h.skill.name}  (${h.score.toFixed(3)})`);
             if (h.snippet) printLine(`     ${renderSnippet(h.snippet).replace(/\s+/g, ' ').slice(0, 160)}`);

@@ -2,11 +2,10 @@
 // ('lexical:bm25'), which a newcomer who picked "Dense" would otherwise not notice; and the core's own notice (a
 // vector index out of date) when it sends one.
 import type { SearchResponse } from '../../../shared/api';
-
-const lexicalRecall = 'lexical:bm25';
+import { searchedLexicallyInstead } from '../../../shared/search-words';
 
 export function SearchEngineNote({ response }: { response: SearchResponse }) {
-  const noEmbedder = response.mode !== 'keyword' && response.engine.includes(lexicalRecall);
+  const noEmbedder = searchedLexicallyInstead(response);
   if (!noEmbedder && !response.notice) return null;
   return (
     <p className="warn-text small" data-testid="search-engine-note">

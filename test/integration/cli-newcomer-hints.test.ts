@@ -1,5 +1,6 @@
 // Skills refused only because their "name" differs from their folder (79 of the 633 real zjunlp packages): the CLI's
-// import report names the setting that takes them in with a warning, and following it imports them. The real CLI.
+// import report names the setting that takes them in with a warning, and following it imports them; and a dense
+// search without an embedding model says it ranked lexically. The real CLI.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -44,5 +45,13 @@ describe('CLI import of skills whose name is not their folder', () => {
     expect(second.stdout).toContain('added 1');
     expect(second.stdout).toContain('rejected 1');
     expect(second.stdout).not.toContain('only because "name" differs');
+  });
+
+  it('says when a dense search ran without an embedding model, and what to do', () => {
+    const dense = cli('search', 'tidy', 'desk', '--mode', 'dense');
+    expect(dense.status, dense.stderr).toBe(0);
+    expect(dense.stdout).toContain('note: dense search needs an embedding model and none is set up');
+    expect(dense.stdout).toContain('models download embedder');
+    expect(cli('search', 'tidy', 'desk').stdout).not.toContain('needs an embedding model');
   });
 });
