@@ -171,4 +171,20 @@ describeInChromium('newcomer trips', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => palette.count()).toBe(0);
   });
+
+  it('takes a new token pasted into an open tab (a restarted server), instead of staying unauthorized', async () => {
+    const { server, browser } = session;
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(server.pageUrl.replace(/#token=.*/, '#token=from-the-last-run'));
+      await tab.getByText('Missing or wrong token').first().waitFor();
+      // Only the part after '#' differs: the browser changes the hash and loads nothing.
+      await tab.goto(server.pageUrl);
+      await expect.poll(() => tab.getByTestId('library-stats').count(), { timeout: 20_000 }).toBe(1);
+      expect(await tab.getByText('Missing or wrong token').count()).toBe(0);
+      expect(tab.url()).not.toContain('token=');
+    } finally {
+      await tab.close();
+    }
+  });
 });

@@ -5,8 +5,21 @@ import { ipcTransport } from './ipc-transport';
 
 export type Connection = { client: CuratorClient } | { client: null; problem: string };
 
+/**
+ * The address `serve` prints differs from the open tab's only after the '#', so pasting it there (a restarted server,
+ * a new token) changes the hash without loading the page: take the new token and start again with it.
+ */
+function reloadOnNewToken(): void {
+  window.addEventListener('hashchange', () => {
+    if (!/(?:^#|&)token=/.test(window.location.hash)) return;
+    readAccessToken();
+    window.location.reload();
+  });
+}
+
 export function connect(): Connection {
   if (window.curator) return { client: new CuratorClient(ipcTransport(window.curator)) };
+  reloadOnNewToken();
   const token = readAccessToken();
   if (!token) {
     return {

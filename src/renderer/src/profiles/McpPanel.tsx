@@ -11,12 +11,13 @@ function word(s: string): string {
 
 export function McpPanel({ profile }: { profile: string }) {
   const paths = useApi('settings.paths', {});
-  // Shown once the library's folder is known (a command without it would serve another library).
-  if (!paths.data && !paths.error) return null;
-  const dataDir = paths.data?.dataDir;
-  const dbFile = paths.data?.dbFile;
+  // Shown once the host answered: a command without --data would serve another library, so a host that does not say
+  // its folder (an older one) gets a placeholder to fill in.
+  if (!paths.data) return null;
+  const dataDir = paths.data.dataDir;
+  const dbFile = paths.data.dbFile;
   const args = [
-    ...(dataDir ? ['--data', dataDir] : []),
+    ...['--data', dataDir ?? 'DATA_FOLDER'],
     ...(dbFile && dataDir && slashed(dbFile) !== `${slashed(dataDir)}/library.db` ? ['--db', dbFile] : []),
     ...['mcp', '--preset', 'offline', '--profile', profile],
   ];
