@@ -7,6 +7,7 @@ import type { Variant } from '../select/trace-types';
 import { getEvalRun, getRecall, getResults } from './eval-store';
 import { getLabelItems, getLabelSetInfo } from './label-store';
 import { meanMetrics } from './metrics';
+import { variantsDiffer } from './variants-differ';
 
 const label = (v: { variant: Variant; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
 
@@ -55,7 +56,7 @@ export function getEvalReport(db: Db, runId: number): EvalReport {
   for (const t of tasks) byItem.set(t.itemId, [...(byItem.get(t.itemId) ?? []), t]);
   const differences: TaskDifference[] = [];
   for (const [itemId, rows] of byItem) {
-    if (new Set(rows.map((r) => r.f1)).size <= 1) continue;
+    if (!variantsDiffer(rows)) continue;
     const first = rows[0]!;
     differences.push({
       itemId,
