@@ -9,18 +9,18 @@ export type Connection = { client: CuratorClient } | { client: null; problem: st
  * The address `serve` prints differs from the open tab's only after the '#', so pasting it there (a restarted server,
  * a new token) changes the hash without loading the page: take the new token and start again with it.
  */
-function reloadOnNewToken(): void {
+function reloadOnNewToken(inUse: string | null): void {
   window.addEventListener('hashchange', () => {
     if (!/(?:^#|&)token=/.test(window.location.hash)) return;
-    readAccessToken();
-    window.location.reload();
+    if (readAccessToken() !== inUse) window.location.reload();
+    else window.location.hash = '#/library'; // the same address again: no need to start over
   });
 }
 
 export function connect(): Connection {
   if (window.curator) return { client: new CuratorClient(ipcTransport(window.curator)) };
-  reloadOnNewToken();
   const token = readAccessToken();
+  reloadOnNewToken(token);
   if (!token) {
     return {
       client: null,
