@@ -34,7 +34,7 @@ const tasksFile = which === 'zjunlp' ? 'zjunlp-tasks.jsonl' : 'sample-tasks.json
 const verbose = process.argv.includes('-v');
 const stagesOnly = process.argv.includes('--stages');
 const splitsOnly = process.argv.includes('--splits');
-const splits = { tasks: 0, in1: 0, tied: 0, onlyByTies: 0 };
+const splits = { tasks: 0, in1: 0, tied: 0, tiedUnparsed: 0, onlyByTies: 0 };
 const logSigma = (r: number): number => -Math.log1p(Math.exp(-r));
 const decided = { rho: 0, fit: 0, noAcceptable: 0 };
 const clock = () => new Date();
@@ -136,5 +136,5 @@ if (stagesOnly)
   );
 if (splitsOnly)
   console.log(
-    `\n${splits.tasks} tasks split at node 1; ${((100 * splits.tied) / Math.max(1e-9, splits.in1)).toFixed(0)} % of In(1) from floor-tie edges; ${splits.onlyByTies} would not split there without them`,
+    `\n${splits.tasks} tasks split at node 1; ${((100 * splits.tied) / Math.max(1e-9, splits.in1)).toFixed(0)} % of In(1) from floor-tie edges (${((100 * splits.tiedUnparsed) / Math.max(1e-9, splits.tied)).toFixed(0)} % of those from skills without a parse, e_k = description); ${splits.onlyByTies} would not split there without them`,
   );
