@@ -3,7 +3,9 @@
 // every task with -v), each candidate's rho, edge and alignment scores, the split, and the best phi of every stage.
 // With --stages: every stage of `full` whose winner is not acceptable, against the best acceptable candidate of that
 // stage: the phi margin and which term decided it (log σ(rho) or log σ(fit)), then the counts.
-// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages]
+// With --splits: for every task split at node 1, In(1) and the part of it from edges whose completion matched no task
+// state (every r(s_j, e_k) at the scorer's common floor, so the tie rule put tgt_k at src_k + 1), against Cross(1).
+// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages] [--splits]
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,8 @@ const libs =
 const tasksFile = which === 'zjunlp' ? 'zjunlp-tasks.jsonl' : 'sample-tasks.jsonl';
 const verbose = process.argv.includes('-v');
 const stagesOnly = process.argv.includes('--stages');
+const splitsOnly = process.argv.includes('--splits');
+const splits = { tasks: 0, in1: 0, tied: 0, tiedUnparsed: 0, onlyByTies: 0 };
 const logSigma = (r: number): number => -Math.log1p(Math.exp(-r));
 const decided = { rho: 0, fit: 0, noAcceptable: 0 };
 const clock = () => new Date();
@@ -60,6 +64,26 @@ for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'u
   const names = tr.answer.map((a) => a.name);
   const a0 = names[0] ?? '';
   const mark = ok.has(a0) ? (ok.has(top) ? 'ok ' : 'WIN') : ok.has(top) ? 'LOSS' : 'both';
+  if (splitsOnly) {
+    if (!tr.splitPoints.includes(1)) continue;
+    const d = tr.nodes.length - 1;
+    let tied = 0;
+    for (const c of tr.candidates) {
+      if (c.tgt == null || c.rho == null || c.tgt > 1) continue;
+      const scores = c.tgtScores.filter((x): x is number => x != null);
+      if (scores.every((x) => x === scores[0])) tied += 1 / (1 + Math.exp(-c.rho)) / (1 + (1 - c.tgt) / d);
+    }
+    const node = tr.nodes[1]!;
+    const onlyByTies = node.in - tied <= node.cross;
+    splits.tasks++;
+    splits.in1 += node.in;
+    splits.tied += tied;
+    if (onlyByTies) splits.onlyByTies++;
+    console.log(
+      `${t.id}: In(1) ${node.in.toFixed(2)}, from floor ties ${tied.toFixed(2)}; Cross(1) ${node.cross.toFixed(2)}${onlyByTies ? '; no split at 1 without them' : ''}`,
+    );
+    continue;
+  }
   if (stagesOnly) {
     for (const s of tr.stages) {
       const rows = s.phi.filter((e) => e.phi != null).sort((x, y) => y.phi! - x.phi!);
@@ -109,4 +133,8 @@ for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'u
 if (stagesOnly)
   console.log(
     `\nstages lost: ${decided.rho} decided by rho, ${decided.fit} by the stage fit, ${decided.noAcceptable} with no acceptable candidate`,
+  );
+if (splitsOnly)
+  console.log(
+    `\n${splits.tasks} tasks split at node 1; ${((100 * splits.tied) / Math.max(1e-9, splits.in1)).toFixed(0)} % of In(1) from floor-tie edges (${((100 * splits.tiedUnparsed) / Math.max(1e-9, splits.tied)).toFixed(0)} % of those from skills without a parse, e_k = description); ${splits.onlyByTies} would not split there without them`,
   );
