@@ -21,7 +21,7 @@ export interface SelectOptions {
   k?: number;
   /** Exact cuts (default true): skip pairs whose score cannot change an argmax. */
   prune?: boolean;
-  /** Stage-fit pairs per round when pruning (default 8). */
+  /** Stage-fit pairs per stage and round when pruning (default 2). */
   batchSize?: number;
   /**
    * Candidates aligned per round, heaviest w first, before checking whether the rest can change a split point
@@ -73,7 +73,7 @@ export async function selectSkills(
   const clock = options.clock ?? (() => performance.now());
   const maxTokens = options.maxTokens ?? 1024;
   const prune = options.prune ?? true;
-  const batchSize = options.batchSize ?? 8;
+  const batchSize = options.batchSize ?? 2;
   const alignRound = options.alignRound ?? 8;
   const llmBodyChars = options.llmBodyChars ?? 600;
   const started = clock();
