@@ -46,7 +46,8 @@ describe('full selection on "put a hot mug in the coffee machine"', () => {
   });
 
   it('makes locating, heating and placing separate stages and picks one skill per stage', async () => {
-    const trace = await selectSkills(mugInput, new TableScorer(mugTable));
+    // Stage-fit rounds of 8: every fit of the 4 candidates is scored, so every phi can be checked.
+    const trace = await selectSkills(mugInput, new TableScorer(mugTable), { batchSize: 8 });
     expect(trace.stages.map((x) => [x.from, x.to, x.tau])).toEqual([
       [0, 1, t[0]],
       [1, 2, t[1]],
