@@ -45,7 +45,9 @@ class RecordedScorer implements ScoreProvider {
     for (const p of pairs) byQuery.set(p.query, [...(byQuery.get(p.query) ?? []), p]);
     for (const [query, docs] of byQuery) {
       const head = templateTokens + approxTokens(instruction.text + query);
-      const rows = docs.map((d) => Math.max(1, Math.min(budget[instruction.use] - head, approxTokens(d.document))));
+      const rows = docs.map((d) =>
+        Math.max(1, Math.min(budget[instruction.use] - head, approxTokens(d.document))),
+      );
       this.computed[instruction.use] +=
         docs.length >= 2 ? head + rows.reduce((a, b) => a + b, 0) : rows.reduce((a, b) => a + head + b, 0);
     }
@@ -87,7 +89,9 @@ else {
   console.log(
     `${positionals[0]}: ${trace.candidates.length} candidates, ${trace.n} states, recorded ${trace.scores.length} pairs`,
   );
-  console.log('align  batch  pairs  align  relev  fit  unplaced  calls  est. computed tokens (align/relev/fit)  same');
+  console.log(
+    'align  batch  pairs  align  relev  fit  unplaced  calls  est. computed tokens (align/relev/fit)  same',
+  );
   for (const r of rows)
     console.log(
       r.error

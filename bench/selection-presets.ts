@@ -135,8 +135,7 @@ export async function runPresetChild(
 ): Promise<PresetFigures> {
   const start = benchPreset === 'exact@start';
   const q8 = benchPreset === 'exact@q8';
-  const preset: SelectionPreset =
-    start || q8 || benchPreset === 'exact@cuts-before' ? 'exact' : benchPreset;
+  const preset: SelectionPreset = start || q8 || benchPreset === 'exact@cuts-before' ? 'exact' : benchPreset;
   const settings = defaultSettings();
   const library = await openSampleLibrary('bench-presets-');
   const { db, dir } = library;
