@@ -12,6 +12,7 @@ import {
   cachedTokenBound,
   emptyPaddingStats,
   leftPad,
+  longestFirst,
   planBatches,
   yieldToEventLoop,
   type PaddingStats,
@@ -224,9 +225,11 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
               ),
             }
           : limits;
-        for (const part of planBatches(
-          group.indices.map((i) => cached + rowOf(i).length),
-          groupLimits,
+        for (const part of longestFirst(
+          planBatches(
+            group.indices.map((i) => cached + rowOf(i).length),
+            groupLimits,
+          ),
         )) {
           if (opts.signal?.aborted)
             throw new CuratorError('CANCELLED', 'Scoring cancelled', { done, total: pairs.length });
