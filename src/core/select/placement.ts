@@ -3,7 +3,7 @@
 import { buildGraph, type GraphCandidate, type GraphEdge } from './graph';
 import type { ScoreBook } from './scores';
 import { nodeWeights } from './split';
-import { roundingSlack, settledMargin } from './split-bound';
+import { lightTail, roundingSlack, settledMargin, smallestMargin } from './split-bound';
 import type { UnplacedEdge } from './trace-types';
 
 export interface WeightedCandidate extends GraphCandidate {
@@ -18,9 +18,10 @@ export interface Placement {
 }
 
 /**
- * With `alignRound` > 0 and n >= 3 (with n = 2 there is no inner node and alignment needs no score anyway), aligns
- * `alignRound` candidates at a time, heaviest first, until every inner node's decision is settled; otherwise aligns
- * all of them at once as buildGraph does.
+ * With `alignRound` > 0 and n >= 3 (with n = 2 there is no inner node and alignment needs no score anyway), aligns the
+ * `alignRound` heaviest candidates first, then all but the lightest tail the margins could still leave open, then the
+ * rest, stopping as soon as every inner node's decision is settled; otherwise aligns all of them at once as buildGraph
+ * does.
  */
 export async function placeEdges(
   states: readonly string[],
@@ -39,10 +40,10 @@ export async function placeEdges(
   );
   const placed = new Map<number, GraphEdge>();
   let open: UnplacedEdge | null = null;
-  for (let at = 0; at < order.length; at += options.alignRound) {
-    for (const e of await buildGraph(states, order.slice(at, at + options.alignRound), book, true))
-      placed.set(e.candidate, e);
-    const rest = order.slice(at + options.alignRound);
+  let next = order.slice(0, options.alignRound);
+  for (let round = 1; next.length > 0; round++) {
+    for (const e of await buildGraph(states, next, book, true)) placed.set(e.candidate, e);
+    const rest = order.filter((c) => !placed.has(c.candidate));
     if (rest.length === 0) break;
     const openWeight = rest.reduce((sum, c) => sum + c.w, 0);
     // In the candidates' own order, as the full computation adds them.
@@ -50,11 +51,16 @@ export async function placeEdges(
       const e = placed.get(c.candidate);
       return e ? [{ src: e.src!, tgt: e.tgt!, w: c.w }] : [];
     });
-    const margin = settledMargin(nodeWeights(n, aligned), openWeight, slack);
+    const nodes = nodeWeights(n, aligned);
+    const margin = settledMargin(nodes, openWeight, slack);
     if (margin !== null) {
       open = { openWeight, smallestMargin: margin };
       break;
     }
+    // Each round costs every state's prompt head again, so there are at most three: the next one aligns all but the
+    // lightest edges that the present margins could leave open, the third whatever is left.
+    next = round === 1 ? rest.slice(0, rest.length - lightTail(rest, smallestMargin(nodes) - slack)) : rest;
+    if (next.length === 0) next = rest;
   }
   return {
     edges: cands.map(

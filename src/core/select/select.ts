@@ -21,11 +21,11 @@ export interface SelectOptions {
   k?: number;
   /** Exact cuts (default true): skip pairs whose score cannot change an argmax. */
   prune?: boolean;
-  /** Stage-fit pairs per stage and round when pruning (default 2). */
+  /** Stage-fit pairs per stage and round when pruning (default 4). */
   batchSize?: number;
   /**
-   * Candidates aligned per round, heaviest w first, before checking whether the rest can change a split point
-   * (default 8; 0 aligns every candidate, as traces made before this cut did).
+   * Candidates aligned in the first round, heaviest w first, before checking whether the rest can change a split point
+   * (default half of them; 0 aligns every candidate at once, as traces made before this cut did).
    */
   alignRound?: number;
   /** Cross-encoder prompt budget in tokens, for the token count (default 1024). */
@@ -73,8 +73,8 @@ export async function selectSkills(
   const clock = options.clock ?? (() => performance.now());
   const maxTokens = options.maxTokens ?? 1024;
   const prune = options.prune ?? true;
-  const batchSize = options.batchSize ?? 2;
-  const alignRound = options.alignRound ?? 8;
+  const batchSize = options.batchSize ?? 4;
+  const alignRound = options.alignRound ?? Math.max(1, Math.ceil(input.candidates.length / 2));
   const llmBodyChars = options.llmBodyChars ?? 600;
   const started = clock();
   const ctx = createContext(

@@ -24,6 +24,26 @@ export function roundingSlack(edges: number, totalWeight: number): number {
   return 8 * (edges + 2) * Number.EPSILON * (1 + totalWeight);
 }
 
+/** The smallest margin over the inner nodes (1..n−2); Infinity when there is none. */
+export function smallestMargin(nodes: readonly NodeTrace[]): number {
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const node of nodes)
+    if (node.i >= 1 && node.i <= nodes.length - 2) smallest = Math.min(smallest, splitMargin(node));
+  return smallest;
+}
+
+/** How many of the last (lightest) candidates weigh less than `room` together. */
+export function lightTail(ordered: readonly { w: number }[], room: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let i = ordered.length - 1; i >= 0; i--) {
+    sum += ordered[i]!.w;
+    if (!(sum < room)) break;
+    count++;
+  }
+  return count;
+}
+
 /**
  * The smallest margin over the inner nodes (1..n−2) when every one of them is settled against `openWeight`, else null.
  * `nodes` are In/Out/Cross over the aligned edges only.
