@@ -110,7 +110,7 @@ export interface PresetFigures {
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** A private model folder: the shape model's files linked, the Qwen3 tokenizer beside them (left padding). */
-function modelFolder(src: string, into: string): string {
+export function modelFolder(src: string, into: string): string {
   mkdirSync(into, { recursive: true });
   symlinkSync(path.join(src, 'config.json'), path.join(into, 'config.json'));
   symlinkSync(path.join(src, 'onnx'), path.join(into, 'onnx'));
