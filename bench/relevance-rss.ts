@@ -48,7 +48,9 @@ try {
   });
   await encoder.load();
   const loadRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
-  const provider = crossEncoderScoreProvider(encoder, { maxTokens: settings.selection.crossEncoderMaxTokens });
+  const provider = crossEncoderScoreProvider(encoder, {
+    maxTokens: settings.selection.crossEncoderMaxTokens,
+  });
   const c0 = process.cpuUsage();
   const r = await provider.score(
     instructions.relevance,
