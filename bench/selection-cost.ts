@@ -49,7 +49,11 @@ const { values: args } = parseArgs({
     'rerank-kv': { type: 'string' },
     'rerank-q8': { type: 'string' },
     'skill-side-cache': { type: 'string' },
+    'record-traces': { type: 'string' },
     threads: { type: 'string', default: '2' },
+    /** Exact-cut rounds to compare: alignment candidates per round (0 = no alignment cut), stage-fit pairs per round. */
+    'align-round': { type: 'string' },
+    'batch-size': { type: 'string' },
   },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -69,6 +73,11 @@ async function loadEncoder(db: Db): Promise<CrossEncoder> {
   };
   return mod.default(db);
 }
+
+const rounds = {
+  ...(args['align-round'] !== undefined ? { alignRound: Number(args['align-round']) } : {}),
+  ...(args['batch-size'] !== undefined ? { batchSize: Number(args['batch-size']) } : {}),
+};
 
 async function main(): Promise<void> {
   const library = await openSampleLibrary('bench-selection-');
@@ -106,13 +115,15 @@ async function main(): Promise<void> {
       let naiveTokens = 0;
       let cutTokens = 0;
       let pruned = 0;
+      let alignCut = 0;
+      let alignNaive = 0;
       let ms = 0;
       for (const [i, input] of inputs.entries()) {
-        const cut = await selectSkills(input, scorer, { ...v });
+        const cut = await selectSkills(input, scorer, { ...v, ...rounds });
         const naive = args['time-only'] ? cut : await selectSkills(input, scorer, { ...v, prune: false });
         const withShared = args['time-only']
           ? cut
-          : await selectSkills(input, scorer, { ...v, memo: memos[i] });
+          : await selectSkills(input, scorer, { ...v, ...rounds, memo: memos[i] });
         if (
           JSON.stringify(naive.answer) !== JSON.stringify(cut.answer) ||
           JSON.stringify(cut.answer) !== JSON.stringify(withShared.answer)
@@ -123,6 +134,8 @@ async function main(): Promise<void> {
         naiveTokens += naive.counts.documentTokens;
         cutTokens += cut.counts.documentTokens;
         pruned += cut.counts.pairsPruned;
+        alignCut += cut.scores.filter((x) => x.use === 'align').length;
+        alignNaive += naive.scores.filter((x) => x.use === 'align').length;
         ms += cut.execution.totalMs;
         shared.set(v.variant, (shared.get(v.variant) ?? 0) + withShared.execution.pairsScored);
       }
@@ -135,6 +148,7 @@ async function main(): Promise<void> {
         (naivePairs / n).toFixed(1),
         (cutPairs / n).toFixed(1),
         (pruned / n).toFixed(1),
+        `${(alignNaive / n).toFixed(1)} → ${(alignCut / n).toFixed(1)}`,
         (shared.get(v.variant)! / n).toFixed(1),
         (naiveTokens / n).toFixed(0),
         (cutTokens / n).toFixed(0),
@@ -142,7 +156,7 @@ async function main(): Promise<void> {
       ]);
     }
     console.log(
-      `Selection cost on ${inputs.length} sample tasks, recall K = ${K}, skill states: ${args.states}, encoder: ${encoder.id}`,
+      `Selection cost on ${inputs.length} sample tasks, recall K = ${K}, skill states: ${args.states}, encoder: ${encoder.id}, rounds: ${JSON.stringify(rounds)}`,
     );
     console.log(
       'Per selection (means). "before" = no cuts; "after" = exact cuts; "shared" = pairs still scored when the variants',
@@ -153,6 +167,7 @@ async function main(): Promise<void> {
       'pairs before',
       'pairs after',
       'stage-fit pruned',
+      'align pairs',
       'pairs shared',
       'tokens before',
       'tokens after',
@@ -183,6 +198,7 @@ function presetArgs(): PresetBenchArgs {
     ...(args['rerank-kv'] ? { rerankKv: args['rerank-kv'] } : {}),
     ...(args['rerank-q8'] ? { rerankQ8: args['rerank-q8'] } : {}),
     ...(args['skill-side-cache'] ? { skillSideCache: args['skill-side-cache'] } : {}),
+    ...(args['record-traces'] ? { recordTraces: args['record-traces'] } : {}),
     K,
     task: args.task!,
     threads: Number(args.threads),

@@ -44,6 +44,8 @@ export interface PresetBenchArgs {
   rerankKv?: string;
   /** A reranker folder with onnx/model_quantized.onnx: `exact@q8` runs it with dtype auto (q8 on the CPU). */
   rerankQ8?: string;
+  /** A folder where each preset's last trace is written (its r values replay other cut settings). */
+  recordTraces?: string;
   /** A file holding the skill side built by the first embedder preset, so fast and mixed build it once per run. */
   skillSideCache?: string;
   K: number;
@@ -55,8 +57,16 @@ export interface PresetBenchArgs {
  * A preset, `exact@start` (the exact preset run the way the starting code ran it) or `exact@q8` (the exact preset's
  * code path with the slot's dtype `auto`, which picks the q8 export on the CPU: another model, not METHOD.md's).
  */
-export type BenchPreset = SelectionPreset | 'exact@start' | 'exact@q8';
-export const benchOnlyPresets = ['exact@start', 'exact@q8'] as const;
+export type BenchPreset = SelectionPreset | 'exact@start' | 'exact@q8' | 'exact@cuts-before';
+export const benchOnlyPresets = ['exact@start', 'exact@q8', 'exact@cuts-before'] as const;
+
+/**
+ * Selection options per bench preset: `exact@cuts-before` (and exact@start) run the exact cuts as they were before the
+ * alignment cut and the smaller stage-fit rounds (every edge aligned, stage-fit rounds of 8).
+ */
+const cutsBefore = { alignRound: 0, batchSize: 8 };
+const selectOptionsFor = (p: BenchPreset) =>
+  p === 'exact@cuts-before' || p === 'exact@start' ? cutsBefore : {};
 
 export interface PresetFigures {
   preset: BenchPreset;
@@ -89,6 +99,10 @@ export interface PresetFigures {
   peakRssMiB: number;
   answer: string[];
   sameAsExact?: boolean | null;
+  /** Pairs per use of r, and edges left unaligned by the alignment cut. */
+  pairsByUse?: Record<string, number>;
+  unplaced?: number;
+  stageFitPruned?: number;
   /** With exact@start in the run: its seconds over this preset's, and whether the answers are the same. */
   vsStart?: { speedup: number; sameAnswer: boolean };
 }
@@ -96,7 +110,7 @@ export interface PresetFigures {
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** A private model folder: the shape model's files linked, the Qwen3 tokenizer beside them (left padding). */
-function modelFolder(src: string, into: string): string {
+export function modelFolder(src: string, into: string): string {
   mkdirSync(into, { recursive: true });
   symlinkSync(path.join(src, 'config.json'), path.join(into, 'config.json'));
   symlinkSync(path.join(src, 'onnx'), path.join(into, 'onnx'));
@@ -121,7 +135,7 @@ export async function runPresetChild(
 ): Promise<PresetFigures> {
   const start = benchPreset === 'exact@start';
   const q8 = benchPreset === 'exact@q8';
-  const preset: SelectionPreset = start || q8 ? 'exact' : benchPreset;
+  const preset: SelectionPreset = start || q8 || benchPreset === 'exact@cuts-before' ? 'exact' : benchPreset;
   const settings = defaultSettings();
   const library = await openSampleLibrary('bench-presets-');
   const { db, dir } = library;
@@ -291,7 +305,11 @@ export async function runPresetChild(
     for (let i = 0; i < repeat; i++) {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      last = await selectSkills(input, presetScorer(preset, providers()), { variant: 'full', preset });
+      last = await selectSkills(input, presetScorer(preset, providers()), {
+        variant: 'full',
+        preset,
+        ...selectOptionsFor(benchPreset),
+      });
       seconds.push((performance.now() - t0) / 1000);
       const cpu = process.cpuUsage(c0);
       cpuSeconds.push((cpu.user + cpu.system) / 1e6);
@@ -299,6 +317,15 @@ export async function runPresetChild(
     const tokens: Record<string, number> = {};
     for (const s of meter.samples()) tokens[`${s.tier}:${s.engine}`] = Math.round(s.tokens / repeat);
     for (const d of disposers) await d();
+    // The r values this selection used, so other cut settings can be replayed on them at no cost
+    // (bench/selection-cuts-replay.ts).
+    if (args.recordTraces)
+      writeFileSync(
+        path.join(args.recordTraces, `${benchPreset.replace(/[^a-z0-9@.-]/gi, '_')}.trace.json`),
+        JSON.stringify(last),
+      );
+    const pairsByUse: Record<string, number> = {};
+    for (const x of last!.scores) pairsByUse[x.use] = (pairsByUse[x.use] ?? 0) + 1;
     return {
       preset: benchPreset,
       ...(reranker ? { reranker } : {}),
@@ -307,6 +334,9 @@ export async function runPresetChild(
       stages: last!.stages.length,
       pairs: last!.counts.pairs,
       pairsScored: last!.execution.pairsScored,
+      pairsByUse,
+      unplaced: last!.counts.unplaced ?? 0,
+      stageFitPruned: last!.counts.pairsPruned,
       tokens,
       secondsPerSelection: seconds.map((s) => Number(s.toFixed(3))),
       medianSeconds: Number(median(seconds).toFixed(3)),
@@ -352,6 +382,7 @@ export function runPresetBench(args: PresetBenchArgs, script: string): PresetFig
         ...(args.rerankKv ? ['--rerank-kv', args.rerankKv] : []),
         ...(args.rerankQ8 ? ['--rerank-q8', args.rerankQ8] : []),
         ...(args.skillSideCache ? ['--skill-side-cache', args.skillSideCache] : []),
+        ...(args.recordTraces ? ['--record-traces', args.recordTraces] : []),
         '--recall-k',
         String(args.K),
         '--task',

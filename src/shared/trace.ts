@@ -78,6 +78,19 @@ export interface CandidateTrace {
   /** r(s_i, e_k) indexed by state i; null where not scored (outside the tgt range, or a range of one element). */
   tgtScores: (number | null)[];
   dropped: DroppedEdge | null;
+  /**
+   * Set when the skill's edge was not aligned (exact cut, METHOD-notes "Exact cuts"): it is in the graph and contends
+   * for every stage, but src/tgt stay null because no placement of the edges still open could change a split point.
+   */
+  unplaced?: UnplacedEdge;
+}
+
+/** Why an edge was left unaligned: the open edges' weight against the smallest margin of a split decision. */
+export interface UnplacedEdge {
+  /** Σ w_k over the candidates left unaligned: the most they could add to any In, Out or Cross together. */
+  openWeight: number;
+  /** The smallest |min(In, Out) − Cross| over the inner nodes, from the aligned edges alone; > openWeight. */
+  smallestMargin: number;
 }
 
 export interface NodeTrace {
@@ -87,6 +100,11 @@ export interface NodeTrace {
   cross: number;
   /** 1 <= i <= n-2 and In(i) > Cross(i) and Out(i) > Cross(i). */
   split: boolean;
+  /**
+   * Set when some edges were left unaligned: In/Out/Cross above sum the aligned edges only, and the unaligned ones
+   * could add at most this much (Σ their w) to them together, which cannot change `split`.
+   */
+  openWeight?: number;
 }
 
 export interface PhiEntry {
@@ -159,6 +177,8 @@ export interface SelectionCounts {
   pairs: number;
   /** Stage-fit pairs skipped by the exact bound. */
   pairsPruned: number;
+  /** Candidates whose alignment was skipped because their edge could not change a split point (absent: none). */
+  unplaced?: number;
   /** Approximate prompt tokens over the needed pairs (chars / 4, capped at the budget). */
   documentTokens: number;
   llmCalls: number;
@@ -226,7 +246,14 @@ export interface SelectionTrace {
   scorers?: Record<ScoreUse, ScorerRef>;
   instructions: Record<ScoreUse, string>;
   /** Options that shape the trace, reused by a replay. */
-  options: { maxTokens: number; prune: boolean; batchSize: number; llmBodyChars: number };
+  options: {
+    maxTokens: number;
+    prune: boolean;
+    batchSize: number;
+    llmBodyChars: number;
+    /** Candidates aligned per round before the split bound is checked; absent or 0: all at once (no alignment cut). */
+    alignRound?: number;
+  };
   counts: SelectionCounts;
   execution: SelectionExecution;
   input: SelectionInput;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cachedRowsCap,
   cachedTokenBound,
+  longestFirst,
   planBatches,
   REPEATED_CACHE_BYTES,
 } from '../../src/core/models/onnx/batches';
@@ -56,5 +57,19 @@ describe('rows per batch after a cached prompt head', () => {
       );
     // Without the budget, the token bound alone lets 4 rows share a batch.
     expect(planBatches(lengths, limits).map((b) => b.length)).toEqual([4, 4]);
+  });
+
+  it('runs the same batches longest first, so the arena grows to its largest shape once', () => {
+    const lengths = [120, 900, 40, 610, 45, 300, 880, 42];
+    const limits = { maxBatchSize: 4, maxBatchTokens: 1024, maxPaddingShare: 0.1 };
+    const planned = planBatches(lengths, limits);
+    const order = longestFirst(planned);
+    expect(order).toHaveLength(planned.length);
+    expect([...order].sort()).toEqual([...planned].sort());
+    // The first batch holds the longest row; each batch's longest row is no longer than the one before.
+    expect(order[0]).toContain(lengths.indexOf(Math.max(...lengths)));
+    const longest = order.map((b) => Math.max(...b.map((i) => lengths[i]!)));
+    expect(longest).toEqual([...longest].sort((a, b) => b - a));
+    expect(planned).toEqual(planBatches(lengths, limits));
   });
 });

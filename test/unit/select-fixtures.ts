@@ -92,8 +92,11 @@ export class HashScorer implements ScoreProvider {
   }
 }
 
-/** A random selection input: n states (0..6), 1..8 candidates, some without a parse or without a precondition. */
-export function randomInput(rand: () => number): SelectionInput {
+/**
+ * A random selection input: n states (0..6), 1..`maxCandidates` candidates (default 8), some without a parse or
+ * without a precondition.
+ */
+export function randomInput(rand: () => number, maxCandidates = 8): SelectionInput {
   const n = Math.floor(rand() * 7);
   const stateTexts = ['Start.', 'Tool found.', 'Item held.', 'Item hot.', 'Item placed.', 'Goal.', 'Extra.'];
   const parse =
@@ -103,7 +106,7 @@ export function randomInput(rand: () => number): SelectionInput {
           subtasks: Array.from({ length: Math.max(0, n - 1) }, (_, i) => `Sub-task ${i}.`),
           states: Array.from({ length: Math.max(1, n) }, (_, i) => stateTexts[i]!),
         };
-  const count = 1 + Math.floor(rand() * 8);
+  const count = 1 + Math.floor(rand() * maxCandidates);
   const pool = ['Item held.', 'Tool found.', 'Item hot.', 'Something else.'];
   const candidates = Array.from({ length: count }, (_, i) => {
     const kind = rand();

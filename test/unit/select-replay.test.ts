@@ -6,7 +6,10 @@ import { TableScorer } from './select-fixtures';
 import { mugInput, mugTable, s, t } from './select-mug-fixture';
 
 async function storedTrace() {
-  return JSON.parse(JSON.stringify(await selectSkills(mugInput, new TableScorer(mugTable))));
+  // Stage-fit rounds of 8: every fit is recorded, so overrides need no scorer.
+  return JSON.parse(
+    JSON.stringify(await selectSkills(mugInput, new TableScorer(mugTable), { batchSize: 8 })),
+  );
 }
 
 describe('replay and what-if', () => {

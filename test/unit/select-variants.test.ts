@@ -53,7 +53,8 @@ describe('ranked variants', () => {
 
 describe('stage variants without the graph', () => {
   it('no-graph: one stage over all sub-tasks, argmax phi', async () => {
-    const trace = await selectSkills(input, new TableScorer(table), { variant: 'no-graph' });
+    // Rounds of 8: every phi is scored.
+    const trace = await selectSkills(input, new TableScorer(table), { variant: 'no-graph', batchSize: 8 });
     expect(trace.stages.map((s) => s.tau)).toEqual(['Heat the soup. Serve the soup.']);
     // phi: serve logσ(1)+logσ(1) = -0.6265, heat logσ(2)+logσ(0.5) = -0.6010, chop logσ(-0.5)+logσ(0) = -1.6681
     expect(trace.stages[0]!.phi.map((e) => e.phi)).toEqual(

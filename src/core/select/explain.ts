@@ -11,6 +11,7 @@ const stageName = (s: StageTrace, n: number): string =>
 
 /** "its precondition matches s1, it completes s2". */
 export function edgeClause(c: CandidateTrace): string {
+  if (c.unplaced) return openEdgeClause(c.unplaced);
   if (c.src === null || c.tgt === null) return '';
   const start =
     c.precondition === null
@@ -24,6 +25,11 @@ export function edgeClause(c: CandidateTrace): string {
       ? `it completes s${c.tgt} (r ${num(r)})`
       : `it completes s${c.tgt} (the only state after s${c.src})`;
   return `${start}, ${end}`;
+}
+
+/** Why an edge has no src/tgt: the alignment cut (METHOD-notes, "Exact cuts"). */
+export function openEdgeClause(open: NonNullable<CandidateTrace['unplaced']>): string {
+  return `its edge was not aligned: the skills left unaligned weigh ${num(open.openWeight)} in w together, less than the smallest split margin ${num(open.smallestMargin)} (|min(In, Out) − Cross| at an inner node), so wherever it starts and ends the stages are the same`;
 }
 
 /** The stage's best rival of `winner`: the largest scored φ, else the pruned entry with the largest bound. */

@@ -39,11 +39,17 @@ export function renderTrace(
       'Parse: none (no states for the task, so no graph: give one with --parse FILE.json, or set an LLM endpoint with settings set llm.baseURL=... llm.model=...)',
     );
   else out.push('', 'Parse: none');
-  const graph = t.candidates.some((c) => c.src !== null || c.dropped !== null);
+  const graph = t.candidates.some((c) => c.src !== null || c.dropped !== null || c.unplaced);
   out.push('', `Candidates (${t.candidates.length}):`);
   const shown = options.verbose ? t.candidates : t.candidates.slice(0, 15);
   for (const c of shown) {
-    const edge = c.dropped ? `dropped: ${c.dropped.reason}` : graph ? `edge ${c.src} -> ${c.tgt}` : '';
+    const edge = c.dropped
+      ? `dropped: ${c.dropped.reason}`
+      : c.unplaced
+        ? `edge not aligned (could not change a split)`
+        : graph
+          ? `edge ${c.src} -> ${c.tgt}`
+          : '';
     out.push(
       `  ${c.index}. ${c.name}  recall ${f(c.recallScore)}  rho ${f(c.rho)}  w ${f(c.w)}  ${edge}${c.parseMissing ? '  (no parse)' : ''}`,
     );
@@ -55,6 +61,11 @@ export function renderTrace(
     for (const n of t.nodes)
       out.push(`  ${n.i}: In ${f(n.in)}  Out ${f(n.out)}  Cross ${f(n.cross)}${n.split ? '  split' : ''}`);
     out.push(`Split points: ${t.splitPoints.length === 0 ? 'none' : t.splitPoints.join(', ')}`);
+    const open = t.candidates.find((c) => c.unplaced)?.unplaced;
+    if (open)
+      out.push(
+        `  (${t.counts.unplaced ?? 0} edge(s) not aligned: In/Out/Cross above leave out their w, ${f(open.openWeight)} in all, below the smallest split margin ${f(open.smallestMargin)})`,
+      );
   }
   for (const s of t.stages) {
     out.push('', `Stage ${s.index} [${s.from}, ${s.to}]: ${s.tau}`);

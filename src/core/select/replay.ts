@@ -116,6 +116,8 @@ export async function replaySelection(
     k: trace.k ?? undefined,
     prune: trace.options.prune,
     batchSize: trace.options.batchSize,
+    // Traces made before the alignment cut aligned every edge.
+    alignRound: trace.options.alignRound ?? 0,
     maxTokens: trace.options.maxTokens,
     llmBodyChars: trace.options.llmBodyChars,
     llmAnswer: trace.llm?.raw,

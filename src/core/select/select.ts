@@ -21,8 +21,13 @@ export interface SelectOptions {
   k?: number;
   /** Exact cuts (default true): skip pairs whose score cannot change an argmax. */
   prune?: boolean;
-  /** Stage-fit pairs per round when pruning (default 8). */
+  /** Stage-fit pairs per stage and round when pruning (default 4). */
   batchSize?: number;
+  /**
+   * Candidates aligned in the first round, heaviest w first, before checking whether the rest can change a split point
+   * (default half of them; 0 aligns every candidate at once, as traces made before this cut did).
+   */
+  alignRound?: number;
   /** Cross-encoder prompt budget in tokens, for the token count (default 1024). */
   maxTokens?: number;
   /** The LLM for the `llm` variant: prompt in, answer text out. */
@@ -68,7 +73,8 @@ export async function selectSkills(
   const clock = options.clock ?? (() => performance.now());
   const maxTokens = options.maxTokens ?? 1024;
   const prune = options.prune ?? true;
-  const batchSize = options.batchSize ?? 8;
+  const batchSize = options.batchSize ?? 4;
+  const alignRound = options.alignRound ?? Math.max(1, Math.ceil(input.candidates.length / 2));
   const llmBodyChars = options.llmBodyChars ?? 600;
   const started = clock();
   const ctx = createContext(
@@ -87,6 +93,7 @@ export async function selectSkills(
           k,
           prune,
           batchSize,
+          alignRound,
           llm: options.llm,
           llmBodyChars,
           llmAnswer: options.llmAnswer,
@@ -94,6 +101,7 @@ export async function selectSkills(
           signal: options.signal,
         });
 
+  const unplaced = ctx.candidates.filter((c) => c.unplaced).length;
   const llmPromptTokens = result?.llm ? approxTokens(result.llm.prompt) : 0;
   return {
     traceVersion: TRACE_VERSION,
@@ -119,16 +127,19 @@ export async function selectSkills(
     ...(options.preset ? { preset: options.preset } : {}),
     ...(scorer?.scorerFor ? { scorers: scoreUses(scorer.scorerFor) } : {}),
     instructions: scoreUses((use) => (scorer?.instructionFor?.(use) ?? instructions[use]).version),
-    options: { maxTokens, prune, batchSize, llmBodyChars },
+    options: { maxTokens, prune, batchSize, llmBodyChars, ...(alignRound > 0 ? { alignRound } : {}) },
     counts: {
       candidates: input.candidates.length,
       inGraph:
-        variant === 'full' ? ctx.candidates.filter((c) => c.src !== null && c.dropped === null).length : 0,
+        variant === 'full'
+          ? ctx.candidates.filter((c) => (c.src !== null || c.unplaced) && c.dropped === null).length
+          : 0,
       pairs: ctx.book.pairs,
       pairsPruned: (result?.stages ?? []).reduce(
         (sum, s) => sum + s.phi.filter((e) => e.prunedBound !== undefined).length,
         0,
       ),
+      ...(unplaced > 0 ? { unplaced } : {}),
       documentTokens: ctx.book.documentTokens,
       llmCalls: result?.llm ? 1 : 0,
       llmPromptTokens,

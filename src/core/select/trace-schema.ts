@@ -35,6 +35,7 @@ const replayable = z.object({
     maxTokens: z.number(),
     prune: z.boolean(),
     batchSize: z.number().int().positive(),
+    alignRound: z.number().int().nonnegative().optional(),
     llmBodyChars: z.number(),
   }),
   models: z.object({

@@ -2,8 +2,8 @@
 // ones (no-parse, dense, llm) with their k.
 import { CuratorError } from '../../shared/errors';
 import { createContext, rankBy, scoreRelevance, type SelectionContext } from './context';
-import { buildGraph } from './graph';
 import { parseSelectorAnswer, selectorPrompt } from './llm-selector';
+import { placeEdges } from './placement';
 import { nodeWeights, stageBoundaries, stageSpans } from './split';
 import { dedupWinners, stageWinners } from './stages';
 import type { AnswerItem, SelectionTrace, Variant } from './trace-types';
@@ -17,6 +17,8 @@ export interface VariantOptions {
   k: number;
   prune: boolean;
   batchSize: number;
+  /** Candidates aligned per round before the split bound is checked (0: all at once). */
+  alignRound: number;
   llm?: (prompt: string) => Promise<string>;
   llmBodyChars: number;
   /** A recorded LLM answer (replay): used instead of asking again. */
@@ -66,32 +68,35 @@ export async function stageVariant(
   const result = empty();
 
   if (variant === 'full') {
-    const edges = await buildGraph(
+    const placement = await placeEdges(
       parse?.states ?? [],
       ctx.candidates.map((c) => ({
         candidate: c.index,
         precondition: c.precondition,
         completion: c.completion,
+        w: c.w!,
       })),
       ctx.book,
-      options.prune,
+      options,
     );
-    for (const e of edges) {
+    for (const e of placement.edges) {
       const c = ctx.candidates[e.candidate]!;
       c.src = e.src;
       c.tgt = e.tgt;
       c.srcScores = e.srcScores;
       c.tgtScores = e.tgtScores;
       c.dropped = e.dropped;
+      if (e.open) c.unplaced = e.open;
     }
     contenders = ctx.candidates.filter((c) => c.dropped === null);
     if (n <= 1) return largestRho(ctx, noTransition);
     if (contenders.length === 0)
       return largestRho(ctx, 'No candidate survives in the graph: answered the skill with the largest rho');
+    // Open edges add nothing here; placement.ts proved they cannot change any split decision.
     result.nodes = nodeWeights(
       n,
-      contenders.map((c) => ({ src: c.src!, tgt: c.tgt!, w: c.w! })),
-    );
+      contenders.filter((c) => !c.unplaced).map((c) => ({ src: c.src!, tgt: c.tgt!, w: c.w! })),
+    ).map((node) => (placement.open ? { ...node, openWeight: placement.open.openWeight } : node));
     result.splitPoints = result.nodes.filter((x) => x.split).map((x) => x.i);
   }
   options.signal?.throwIfAborted();

@@ -12,6 +12,7 @@ import {
   cachedTokenBound,
   emptyPaddingStats,
   leftPad,
+  longestFirst,
   planBatches,
   yieldToEventLoop,
   type PaddingStats,
@@ -49,6 +50,8 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   prefixCache?: boolean;
   /** Bytes of a cached head that one batch's rows may hold together (default REPEATED_CACHE_BYTES; ./batches). */
   maxRepeatedCacheBytes?: number;
+  /** Run each group's batches longest first (default true; false runs them as planned, shortest first, to measure). */
+  longestFirst?: boolean;
   /** onnxruntime's CPU memory arena for the yes/no graph (default true). */
   cpuMemArena?: boolean;
   /** onnxruntime's memory patterns for the yes/no graph (default true). */
@@ -224,10 +227,11 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
               ),
             }
           : limits;
-        for (const part of planBatches(
+        const planned = planBatches(
           group.indices.map((i) => cached + rowOf(i).length),
           groupLimits,
-        )) {
+        );
+        for (const part of options.longestFirst === false ? planned : longestFirst(planned)) {
           if (opts.signal?.aborted)
             throw new CuratorError('CANCELLED', 'Scoring cancelled', { done, total: pairs.length });
           const batch = part.map((k) => group.indices[k]!);

@@ -61,7 +61,18 @@ export function CandidatesTable({
               <td className="num">{fmt(c.rho)}</td>
               <td className="num">{fmt(c.w)}</td>
               <td className="nowrap">
-                {c.src !== null && c.tgt !== null ? `s${c.src} → s${c.tgt}` : '—'}
+                {c.src !== null && c.tgt !== null ? (
+                  `s${c.src} → s${c.tgt}`
+                ) : c.unplaced ? (
+                  <span
+                    className="small"
+                    title={`Left unaligned: the unaligned skills weigh ${fmt(c.unplaced.openWeight)} in w together, less than the smallest split margin ${fmt(c.unplaced.smallestMargin)}, so this edge could not change the stages`}
+                  >
+                    not aligned
+                  </span>
+                ) : (
+                  '—'
+                )}
                 {c.dropped && (
                   <div className="small">
                     <span className="badge warn">dropped</span> {c.dropped.reason}

@@ -41,6 +41,15 @@ export function ExecutionGraph({ trace, gold }: { trace: TraceView; gold: Readon
       </ul>
     </details>
   );
+  const open = trace.candidates.filter((c) => c.unplaced);
+  const openList = open.length > 0 && (
+    <p className="small graph-open" data-testid="graph-open">
+      Not drawn, {open.length} light edge{open.length === 1 ? '' : 's'} left unaligned (
+      {open.map((c) => c.name).join(', ')}): together they weigh {fmt(open[0]!.unplaced!.openWeight)} in w,
+      less than the smallest split margin {fmt(open[0]!.unplaced!.smallestMargin)}, so they could not change
+      the stages.
+    </p>
+  );
   if (n < 2)
     return (
       <>
@@ -49,6 +58,7 @@ export function ExecutionGraph({ trace, gold }: { trace: TraceView; gold: Readon
           candidates instead.
         </p>
         {droppedList}
+        {openList}
       </>
     );
 
@@ -216,6 +226,7 @@ export function ExecutionGraph({ trace, gold }: { trace: TraceView; gold: Readon
         ))}
       </svg>
       {droppedList}
+      {openList}
     </div>
   );
 }
