@@ -49,7 +49,9 @@ export const packedFullText: FullTextColumn = {
 const bodyOf = (row: string, fullText: FullTextColumn) =>
   `CASE WHEN ${row}.body_start IS NULL THEN ${row}.body_own ELSE substr(${fullText.text(row)}, ${row}.body_start + 1) END`;
 /** An update that changes what the index holds (generated columns are not readable in BEFORE triggers). */
-const indexedValuesChange = (fullText: FullTextColumn) => `(OLD.id != NEW.id OR OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
+const indexedValuesChange = (
+  fullText: FullTextColumn,
+) => `(OLD.id != NEW.id OR OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
     OR (${bodyOf('OLD', fullText)}) IS NOT (${bodyOf('NEW', fullText)}))`;
 const indexed = (skillId: string) => `(SELECT index_paused FROM skills WHERE id = ${skillId}) = 0`;
 const fileText = (row: string) => `${row}.text_content IS NOT NULL`;
