@@ -4,7 +4,7 @@
 import type { ParsedSkill, ValidationIssue } from '../skills/types';
 import type { Db } from './db';
 import { stmt } from './statements';
-import { packText } from './text-packing';
+import { packFor } from './text-packing';
 
 export interface SkillLocationRow {
   id: number;
@@ -150,7 +150,7 @@ function skillValues(skill: ParsedSkill): [string, string, string, string, numbe
     JSON.stringify(skill.frontMatter),
     bodyOwn,
     bodyStart,
-    packText(skill.fullText),
+    packFor(skill, skill.fullText),
   ];
 }
 
