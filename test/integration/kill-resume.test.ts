@@ -138,6 +138,7 @@ function integrity(file = path.join(dir, 'library.db')): string {
 
 function totals(file: string) {
   const db = new Database(file, { readonly: true });
+  registerTextFunctions(db); // skills_fts reads its external content through unpack_text
   try {
     const one = (sql: string) => db.prepare(sql).pluck().get();
     return {
