@@ -31,9 +31,13 @@ function toRow(raw: unknown): ConflictRow | undefined {
  * (text-packing.ts; SQL reads it with unpack_text(incoming)).
  */
 export function incomingJson(skill: ParsedSkill): string | Buffer {
-  if (!skill.fullText.endsWith(skill.body)) return packText(JSON.stringify(skill));
+  return packText(incomingText(skill));
+}
+
+function incomingText(skill: ParsedSkill): string {
+  if (!skill.fullText.endsWith(skill.body)) return JSON.stringify(skill);
   const { body, ...rest } = skill;
-  return packText(JSON.stringify({ ...rest, bodyLength: body.length }));
+  return JSON.stringify({ ...rest, bodyLength: body.length });
 }
 
 /** Reads what incomingJson wrote, and rows written before it (plain JSON, with the body). */
@@ -74,12 +78,13 @@ export function recordConflict(
           .get(c.sourceId, c.relPath) as number | undefined)
       : undefined;
   if (pendingId !== undefined) {
-    // A re-import asks the same question again: the row is rewritten only when something in it changed.
+    // A re-import asks the same question again: the row is rewritten only when something in it changed (compared
+    // unpacked: inflating the stored row costs less than deflating the new one; it is packed only when written).
     stmt(
       db,
-      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = @incoming
-       WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND incoming = @incoming)`,
-    ).run({ name: c.name, existing: c.existingSkillId, incoming: incomingJson(c.incoming), id: pendingId });
+      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = pack_text(@json)
+       WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND unpack_text(incoming) = @json)`,
+    ).run({ name: c.name, existing: c.existingSkillId, json: incomingText(c.incoming), id: pendingId });
     return pendingId;
   }
   const info = stmt(
