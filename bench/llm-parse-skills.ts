@@ -33,8 +33,8 @@ db.prepare(
 ).run(dataDir);
 const files = skillFiles(dataDir);
 const insert = db.prepare(
-  `INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, created_at, updated_at)
-   VALUES (?, '', '{}', '', ?, 1, ?, ?, 'x', 'x')`,
+  `INSERT INTO skills (name, description, front_matter, body_own, full_text_stored, source_id, rel_path, content_hash, created_at, updated_at)
+   VALUES (?, '', '{}', '', pack_text(?), 1, ?, ?, 'x', 'x')`,
 );
 db.transaction(() => {
   for (const file of files) {

@@ -73,7 +73,7 @@ try {
   ).run(stamp);
   db.transaction(() => {
     const ins = db.prepare(
-      `INSERT INTO skills (id, name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, created_at, updated_at)
+      `INSERT INTO skills (id, name, description, front_matter, body_own, full_text_stored, source_id, rel_path, content_hash, created_at, updated_at)
        VALUES (?, ?, '', '{}', '', '', 1, ?, '', ?, ?)`,
     );
     for (let i = 1; i <= N; i++) ins.run(i, `s${i}`, `s${i}`, stamp, stamp);
@@ -175,7 +175,7 @@ try {
   };
   const first = await build();
   // A larger sample for the steady rate: each real skill copied 9 more times, numbered so every recall text differs.
-  lib.exec(`INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, created_at, updated_at)
+  lib.exec(`INSERT INTO skills (name, description, front_matter, body_own, full_text_stored, source_id, rel_path, content_hash, created_at, updated_at)
     SELECT s.name || '-' || n.value, s.description || ' (' || n.value || ')', '{}', '', '', s.source_id, s.rel_path || '#' || n.value, '', s.created_at, s.updated_at
     FROM skills s, json_each('[1,2,3,4,5,6,7,8,9]') n`);
   const copies = await build();

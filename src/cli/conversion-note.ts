@@ -6,5 +6,5 @@ export function conversionNote(core: Core): string | null {
   const { db } = core.context;
   if (!conversionState(db)) return null;
   const { done, total } = conversionProgress(db);
-  return `this library is being converted to store each skill text once (${done} of ${total} skills); run \`convert\` to finish it (searches answer as before meanwhile)`;
+  return `this library is being converted to store each skill text once, compressed (${done} of ${total} skills); run \`convert\` to finish it (searches answer as before meanwhile)`;
 }

@@ -140,7 +140,7 @@ describe('name conflicts', () => {
   it('stores the incoming text once (the body as its length in the full text) and gives it back whole', async () => {
     await importSecond();
     const stored = JSON.parse(
-      lib.db.prepare('SELECT incoming FROM import_conflicts').pluck().get() as string,
+      lib.db.prepare('SELECT unpack_text(incoming) FROM import_conflicts').pluck().get() as string,
     ) as Record<string, unknown>;
     expect(stored.body).toBeUndefined();
     expect(String(stored.fullText).endsWith('Use the stove.\n')).toBe(true);

@@ -12,6 +12,7 @@ import type { EvalReport } from '../../src/shared/api';
 import { spawnTs, type Child } from '../fixtures/jobs/child-process';
 import { startOpenAiServer, type OpenAiServer, type RecordedRequest } from '../fixtures/openai-server';
 import { skillMd, writeSkill } from '../fixtures/skills/library-fixture';
+import { registerTextFunctions } from '../../src/core/store/text-packing';
 
 const resourcesDir = path.resolve(import.meta.dirname, '../../resources');
 const TOKEN = 'kill-resume-test-token-0123456789abcdef0123456789';
@@ -127,6 +128,7 @@ async function stop(child: Child): Promise<void> {
 
 function integrity(file = path.join(dir, 'library.db')): string {
   const db = new Database(file, { readonly: true });
+  registerTextFunctions(db); // the check reads the generated text columns
   try {
     return db.pragma('integrity_check', { simple: true }) as string;
   } finally {
@@ -136,6 +138,7 @@ function integrity(file = path.join(dir, 'library.db')): string {
 
 function totals(file: string) {
   const db = new Database(file, { readonly: true });
+  registerTextFunctions(db); // skills_fts reads its external content through unpack_text
   try {
     const one = (sql: string) => db.prepare(sql).pluck().get();
     return {

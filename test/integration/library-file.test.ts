@@ -23,6 +23,7 @@ import { openDb } from '../../src/core/store/db';
 import { migrations } from '../../src/core/store/migrations/index';
 import { repoRoot } from '../fixtures/jobs/child-process';
 import { skillMd, testJob, writeSkill } from '../fixtures/skills/library-fixture';
+import { registerTextFunctions } from '../../src/core/store/text-packing';
 
 let dir: string;
 let dbFile: string;
@@ -215,6 +216,7 @@ describe('upgrades and damage', () => {
     const [copy] = readdirNames(backups);
     expect(copy).toMatch(/^library-schema\d+-.*\.db$/);
     const old = new Database(path.join(backups, copy!), { readonly: true });
+    registerTextFunctions(old); // the check reads the generated text columns
     try {
       expect(old.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(old.prepare('SELECT COUNT(*) FROM skills').pluck().get()).toBe(2);

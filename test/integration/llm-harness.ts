@@ -47,8 +47,8 @@ export function insertSkill(
   const now = '2026-01-01T00:00:00.000Z';
   const info = db
     .prepare(
-      `INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+      `INSERT INTO skills (name, description, front_matter, body_own, full_text_stored, source_id, rel_path, content_hash, created_at, updated_at)
+       VALUES (?, ?, ?, ?, pack_text(?), 1, ?, ?, ?, ?)`,
     )
     .run(
       name,
@@ -72,7 +72,7 @@ export function changeSkillBody(db: Db, id: number, body: string): void {
   };
   const fullText = skillMarkdown(row.name, row.description, body);
   db.prepare(
-    'UPDATE skills SET body_own = ?, body_start = NULL, full_text = ?, content_hash = ? WHERE id = ?',
+    'UPDATE skills SET body_own = ?, body_start = NULL, full_text_stored = pack_text(?), content_hash = ? WHERE id = ?',
   ).run(body, fullText, sha256(fullText), id);
 }
 

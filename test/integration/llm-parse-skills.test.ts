@@ -289,8 +289,8 @@ describe('parseSkills: cache, resume, cancel, concurrency', () => {
       .run();
     lib.db
       .prepare(
-        `INSERT INTO skills (name, description, front_matter, body_own, body_start, full_text, source_id, rel_path, content_hash, created_at, updated_at)
-         SELECT name, description, front_matter, body_own, body_start, full_text, 2, rel_path, content_hash, created_at, updated_at FROM skills WHERE id = ?`,
+        `INSERT INTO skills (name, description, front_matter, body_own, body_start, full_text_stored, source_id, rel_path, content_hash, created_at, updated_at)
+         SELECT name, description, front_matter, body_own, body_start, full_text_stored, 2, rel_path, content_hash, created_at, updated_at FROM skills WHERE id = ?`,
       )
       .run(a);
     const b = a + 1;

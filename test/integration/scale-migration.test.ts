@@ -25,7 +25,7 @@ function oldLibrary(file: string): void {
   db.exec(
     'CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
-  for (const m of migrations.filter((m) => ![4, 5, 6].includes(m.id))) {
+  for (const m of migrations.filter((m) => ![4, 5, 6, 34].includes(m.id))) {
     db.exec(m.sql);
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.id, m.name, 'then');
   }

@@ -23,6 +23,7 @@ describe('migration 17 (score-cache-weights)', () => {
     );
     for (const m of migrations.filter((m) => m.id !== 17)) {
       old.exec(m.sql);
+      m.afterSql?.(old);
       old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.id, m.name, 'then');
     }
     const insert = old.prepare(

@@ -52,8 +52,8 @@ export function openTestLibrary(): TestLibrary {
       const id = Number(
         db
           .prepare(
-            `INSERT INTO skills (name, description, front_matter, body_own, full_text, source_id, rel_path, content_hash, warnings, created_at, updated_at)
-             VALUES (?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO skills (name, description, front_matter, body_own, full_text_stored, source_id, rel_path, content_hash, warnings, created_at, updated_at)
+             VALUES (?, ?, '{}', ?, pack_text(?), ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             skill.name,

@@ -11,7 +11,9 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 export function registerConvertCommand(program: Command): void {
   program
     .command('convert')
-    .description('finish converting a library from an older version: each skill text stored once (resumable)')
+    .description(
+      'finish converting a library from an older version: each skill text stored once, compressed (resumable)',
+    )
     .action(
       withCore(async (core, g) => {
         const job = resumeLibraryConversion(core.context);

@@ -1,10 +1,11 @@
-// The library conversion of migrations 005/006 as a job: shown in the Jobs screen and `jobs list`, cancelled and
+// The library conversion of migrations 005/006 and 034 as a job: shown in the Jobs screen and `jobs list`, cancelled and
 // resumed like any other, going on from the cursor stored in the library. Long-lived hosts (the app, `serve`) start
 // it when they open a library that needs it; the CLI runs it with `library convert`.
 import type { JobInfo } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import {
+  conversionMessages,
   conversionProgress,
   conversionState,
   convertBatch,
@@ -33,7 +34,7 @@ export function registerLibraryConversion(ctx: CoreContext): void {
       const progress = conversionProgress(db);
       job.report({
         ...progress,
-        message: 'Storing each skill text once and indexing it',
+        message: conversionMessages[conversionState(db)?.phase ?? 'vacuum'],
       });
       if (step !== 'more') break;
       await new Promise((resolve) => setImmediate(resolve));
@@ -41,7 +42,7 @@ export function registerLibraryConversion(ctx: CoreContext): void {
     // VACUUM holds the library until it ends: let the throttled progress say so first.
     await new Promise((resolve) => setTimeout(resolve, progressGapMs));
     stopIfCancelled();
-    job.report({ ...conversionProgress(db), message: 'Giving the freed space back to the disk (VACUUM)' });
+    job.report({ ...conversionProgress(db), message: conversionMessages.vacuum });
     const result = finishConversion(db);
     ctx.events.emit({ type: 'library.changed', reason: 'text-index-converted' });
     return result;

@@ -2,6 +2,7 @@
 // skills go in one transaction, and undoing a batch's lines in the report when its commit fails.
 import type { Db } from '../store/db';
 import type { StoredDigest } from '../store/skills-repo';
+import { packAhead } from '../store/text-packing';
 import type { BuildResult } from './skill-md';
 import type { SourceItem } from './sources/source';
 import type { ImportReport } from './types';
@@ -78,7 +79,10 @@ export async function loadBatch(
         result: { ok: 'unchanged', name: known.name, skillId: known.id, warned: known.warningCount > 0 },
       };
     try {
-      return { item, result: await item.load() };
+      const result = await item.load();
+      // The text is deflated in the thread pool while other skills load, not while the batch is written.
+      if (result.ok === true) await packAhead(result.skill, result.skill.fullText);
+      return { item, result };
     } catch (error) {
       // An abort while reading ends the import as cancelled, not as a rejected skill.
       if (signal.aborted) return 'cancelled';

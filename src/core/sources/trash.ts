@@ -5,6 +5,7 @@ import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import { deleteSkill, resumeIndexing, skillsOfSource } from '../store/skills-repo';
 import { findSource } from '../store/sources-repo';
+import { packText } from '../store/text-packing';
 
 type Row = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export function deleteToTrash(db: Db, target: DeleteTarget, now: string): Delete
             .all(target.sourceId) as Row[];
       }
       for (const id of ids) {
-        const skill = storedSkillColumns(db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row);
+        const skill = trashedSkillColumns(db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row);
         const children: Record<string, Row[]> = {};
         for (const table of existing(db, skillChildTables))
           children[table] = db.prepare(`SELECT * FROM ${table} WHERE skill_id = ?`).all(id) as Row[];
@@ -216,12 +217,19 @@ function insertRow(db: Db, table: string, row: Row, keepId = true): number {
   return Number(info.lastInsertRowid);
 }
 
+/** A skill row as the trash keeps it (JSON): its full text plain, as the skills table held it before migration 034. */
+function trashedSkillColumns(skill: Row): Row {
+  const { body: _body, full_text_stored: _stored, ...kept } = skill;
+  return kept;
+}
+
 /**
- * A trashed skill row as the skills table stores it now: without the generated `body`, and a payload written before
- * migration 005 (whose `body` was stored) gives its body to body_own.
+ * A trashed skill row as the skills table stores it now: without the generated `body` and `full_text`, its full text
+ * packed, and a payload written before migration 005 (whose `body` was stored) gives its body to body_own.
  */
 function storedSkillColumns(skill: Row): Row {
-  const { body, ...stored } = skill;
-  if (!('body_own' in stored)) return { ...stored, body_own: body, body_start: null };
-  return stored;
+  const { body, full_text, ...stored } = skill;
+  const row = { ...stored, full_text_stored: packText(String(full_text)) };
+  if (!('body_own' in stored)) return { ...row, body_own: body, body_start: null };
+  return row;
 }

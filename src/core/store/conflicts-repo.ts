@@ -3,6 +3,7 @@
 import type { ConflictResolution, ParsedSkill } from '../skills/types';
 import type { Db } from './db';
 import { stmt } from './statements';
+import { packText, unpackText } from './text-packing';
 
 export interface ConflictRow {
   id: number;
@@ -21,19 +22,27 @@ const columns =
 
 function toRow(raw: unknown): ConflictRow | undefined {
   if (!raw) return undefined;
-  const r = raw as Omit<ConflictRow, 'incoming'> & { incoming: string };
+  const r = raw as Omit<ConflictRow, 'incoming'> & { incoming: string | Buffer };
   return { ...r, incoming: incomingFromJson(r.incoming) };
 }
 
-/** The incoming skill as JSON with its text once: a body that ends the full text is stored as its length. */
-export function incomingJson(skill: ParsedSkill): string {
+/**
+ * The incoming skill as JSON with its text once (a body that ends the full text is stored as its length), packed
+ * (text-packing.ts; SQL reads it with unpack_text(incoming)).
+ */
+export function incomingJson(skill: ParsedSkill): string | Buffer {
+  return packText(incomingText(skill));
+}
+
+function incomingText(skill: ParsedSkill): string {
   if (!skill.fullText.endsWith(skill.body)) return JSON.stringify(skill);
   const { body, ...rest } = skill;
   return JSON.stringify({ ...rest, bodyLength: body.length });
 }
 
-/** Reads what incomingJson wrote, and rows written before it (with the body). */
-export function incomingFromJson(json: string): ParsedSkill {
+/** Reads what incomingJson wrote, and rows written before it (plain JSON, with the body). */
+export function incomingFromJson(stored: string | Buffer): ParsedSkill {
+  const json = unpackText(stored)!;
   const { bodyLength, ...skill } = JSON.parse(json) as ParsedSkill & { bodyLength?: number };
   if (typeof bodyLength === 'number') skill.body = skill.fullText.slice(skill.fullText.length - bodyLength);
   return skill;
@@ -48,7 +57,7 @@ export function skippedBefore(db: Db, sourceId: number, relPath: string, hash: s
   return (
     stmt(
       db,
-      `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND json_extract(incoming, '$.contentHash') = ? LIMIT 1`,
+      `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND json_extract(unpack_text(incoming), '$.contentHash') = ? LIMIT 1`,
     ).get(sourceId, relPath, hash) !== undefined
   );
 }
@@ -69,12 +78,13 @@ export function recordConflict(
           .get(c.sourceId, c.relPath) as number | undefined)
       : undefined;
   if (pendingId !== undefined) {
-    // A re-import asks the same question again: the row is rewritten only when something in it changed.
+    // A re-import asks the same question again: the row is rewritten only when something in it changed (compared
+    // unpacked: inflating the stored row costs less than deflating the new one; it is packed only when written).
     stmt(
       db,
-      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = @incoming
-       WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND incoming = @incoming)`,
-    ).run({ name: c.name, existing: c.existingSkillId, incoming: incomingJson(c.incoming), id: pendingId });
+      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = pack_text(@json)
+       WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND unpack_text(incoming) = @json)`,
+    ).run({ name: c.name, existing: c.existingSkillId, json: incomingText(c.incoming), id: pendingId });
     return pendingId;
   }
   const info = stmt(

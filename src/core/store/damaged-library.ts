@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { CuratorError } from '../../shared/errors';
 import { backupsDir, lastBackup } from './backup';
+import { registerTextFunctions } from './text-packing';
 
 export function isCorruption(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -17,6 +18,8 @@ function quickCheck(file: string, nativeBinding?: string): string {
       fileMustExist: true,
       ...(nativeBinding ? { nativeBinding } : {}),
     });
+    // The check reads the generated text columns, which call it.
+    registerTextFunctions(db);
     const rows = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
     return rows.map((r) => r.quick_check).join('; ');
   } catch (error) {

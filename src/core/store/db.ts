@@ -11,6 +11,7 @@ import { backupBeforeMigration } from './backup';
 import { damagedLibraryError, isCorruption } from './damaged-library';
 import { migrations } from './migrations/index';
 import { settleEmptyConversion } from './text-index-conversion';
+import { registerTextFunctions } from './text-packing';
 
 export type Db = Database.Database;
 
@@ -76,6 +77,8 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   try {
+    // The schema reads skill texts through unpack_text() (text-packing.ts).
+    registerTextFunctions(db);
     db.pragma('busy_timeout = 5000');
     // The first read of the file: a damaged header or schema shows here, before anything is written.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
@@ -144,6 +147,7 @@ export function migrate(db: Db, file?: string): void {
   for (const m of pending) {
     db.transaction(() => {
       db.exec(m.sql);
+      m.afterSql?.(db);
       db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
         m.id,
         m.name,

@@ -1,9 +1,10 @@
 // Writes and looks up skills with their package files; callers wrap each skill in one transaction. The full-text index
 // follows the rows through triggers (text-index-triggers.ts): a skill with reference text is written paused and
-// indexed once, when its files are in.
+// indexed once, when its files are in. The full text is written packed (text-packing.ts) into full_text_stored.
 import type { ParsedSkill, ValidationIssue } from '../skills/types';
 import type { Db } from './db';
 import { stmt } from './statements';
+import { packFor } from './text-packing';
 
 export interface SkillLocationRow {
   id: number;
@@ -56,7 +57,7 @@ export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: s
   const paused = hasIndexedFiles(skill) ? 1 : 0;
   const info = stmt(
     db,
-    `INSERT INTO skills (name, description, front_matter, body_own, body_start, full_text, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at, index_paused)
+    `INSERT INTO skills (name, description, front_matter, body_own, body_start, full_text_stored, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at, index_paused)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     ...skillValues(skill),
@@ -88,7 +89,7 @@ export function updateSkill(
   const paused = hasIndexedFiles(skill) || storedIndexedFiles(db, id) ? 1 : 0;
   stmt(
     db,
-    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body_own = ?, body_start = ?, full_text = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
+    `UPDATE skills SET name = ?, description = ?, front_matter = ?, body_own = ?, body_start = ?, full_text_stored = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
        source_id = COALESCE(?, source_id), rel_path = COALESCE(?, rel_path), index_paused = ? WHERE id = ?`,
   ).run(
     ...skillValues(skill),
@@ -141,7 +142,7 @@ export function bodyStorage(fullText: string, body: string): { bodyOwn: string; 
   return { bodyOwn: '', bodyStart: chars };
 }
 
-function skillValues(skill: ParsedSkill): [string, string, string, string, number | null, string] {
+function skillValues(skill: ParsedSkill): [string, string, string, string, number | null, string | Buffer] {
   const { bodyOwn, bodyStart } = bodyStorage(skill.fullText, skill.body);
   return [
     skill.name,
@@ -149,7 +150,7 @@ function skillValues(skill: ParsedSkill): [string, string, string, string, numbe
     JSON.stringify(skill.frontMatter),
     bodyOwn,
     bodyStart,
-    skill.fullText,
+    packFor(skill, skill.fullText),
   ];
 }
 

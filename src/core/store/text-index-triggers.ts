@@ -32,11 +32,27 @@ export function storedContentIndex(table: string): IndexTarget {
   };
 }
 
-const bodyOf = (row: string) =>
-  `CASE WHEN ${row}.body_start IS NULL THEN ${row}.body_own ELSE substr(${row}.full_text, ${row}.body_start + 1) END`;
+/** Where a skill's full text is stored: the column, and the SQL that reads the text from a row (OLD, NEW). */
+export interface FullTextColumn {
+  column: string;
+  text(row: string): string;
+}
+
+/** Migrations 001-033: full_text holds the text. */
+export const plainFullText: FullTextColumn = { column: 'full_text', text: (row) => `${row}.full_text` };
+/** From migration 034: full_text_stored holds it, packed (text-packing.ts). */
+export const packedFullText: FullTextColumn = {
+  column: 'full_text_stored',
+  text: (row) => `unpack_text(${row}.full_text_stored)`,
+};
+
+const bodyOf = (row: string, fullText: FullTextColumn) =>
+  `CASE WHEN ${row}.body_start IS NULL THEN ${row}.body_own ELSE substr(${fullText.text(row)}, ${row}.body_start + 1) END`;
 /** An update that changes what the index holds (generated columns are not readable in BEFORE triggers). */
-const indexedValuesChange = `(OLD.id != NEW.id OR OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
-    OR (${bodyOf('OLD')}) IS NOT (${bodyOf('NEW')}))`;
+const indexedValuesChange = (
+  fullText: FullTextColumn,
+) => `(OLD.id != NEW.id OR OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
+    OR (${bodyOf('OLD', fullText)}) IS NOT (${bodyOf('NEW', fullText)}))`;
 const indexed = (skillId: string) => `(SELECT index_paused FROM skills WHERE id = ${skillId}) = 0`;
 const fileText = (row: string) => `${row}.text_content IS NOT NULL`;
 
@@ -60,8 +76,9 @@ export function dropTextIndexTriggers(): string {
   return textIndexTriggerNames.map((n) => `DROP TRIGGER IF EXISTS ${n};`).join('\n');
 }
 
-/** The triggers that keep every target index right. */
-export function textIndexTriggers(targets: IndexTarget[]): string {
+/** The triggers that keep every target index right (`fullText`: where the schema they are made for keeps the text). */
+export function textIndexTriggers(targets: IndexTarget[], fullText = plainFullText): string {
+  const textColumns = `id, name, description, ${fullText.column}, body_own, body_start`;
   const add = (id: string) => targets.map((t) => t.add(id)).join('\n  ');
   const remove = (id: string) => targets.map((t) => t.remove(id)).join('\n  ');
   const trigger = (name: string, when: string, on: string, body: string) =>
@@ -83,14 +100,14 @@ export function textIndexTriggers(targets: IndexTarget[]): string {
     ),
     trigger(
       'skills_index_update_before',
-      'BEFORE UPDATE OF id, name, description, full_text, body_own, body_start',
-      `skills WHEN OLD.index_paused = 0 AND NEW.index_paused = 0 AND ${indexedValuesChange}`,
+      `BEFORE UPDATE OF ${textColumns}`,
+      `skills WHEN OLD.index_paused = 0 AND NEW.index_paused = 0 AND ${indexedValuesChange(fullText)}`,
       remove('OLD.id'),
     ),
     trigger(
       'skills_index_update_after',
-      'AFTER UPDATE OF id, name, description, full_text, body_own, body_start',
-      `skills WHEN OLD.index_paused = 0 AND NEW.index_paused = 0 AND ${indexedValuesChange}`,
+      `AFTER UPDATE OF ${textColumns}`,
+      `skills WHEN OLD.index_paused = 0 AND NEW.index_paused = 0 AND ${indexedValuesChange(fullText)}`,
       add('NEW.id'),
     ),
     // A skill's files are removed by cascade after its row: indexed() is then NULL and nothing more happens.

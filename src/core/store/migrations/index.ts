@@ -1,5 +1,6 @@
 // Ordered, immutable migrations. Id ranges by area keep parallel work from colliding:
 // 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings.
+import type { Db } from '../db';
 import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
 import { m003JobOwner } from './003-job-owner';
@@ -15,6 +16,7 @@ import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
 import { m033EvalLibrary } from './033-eval-library';
+import { m034TextPacked } from './034-text-packed';
 import { m040SkillTags } from './040-skill-tags';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
@@ -25,6 +27,8 @@ export interface Migration {
   id: number;
   name: string;
   sql: string;
+  /** What depends on the library's contents, run after sql in the same transaction (by openDb's connection). */
+  afterSql?: (db: Db) => void;
 }
 
 export const migrations: Migration[] = [
@@ -43,6 +47,7 @@ export const migrations: Migration[] = [
   m031Evaluation,
   m032EngineThroughput,
   m033EvalLibrary,
+  m034TextPacked,
   m040SkillTags,
   m050Profiles,
   m055SourcesSync,
