@@ -1,0 +1,121 @@
+// Loads the lines of a large JSONL dump in a worker thread, so building skills (JSON, YAML, validation, hashing)
+// overlaps the importer's writes on another core. Should the worker not start or stop early, its lines (and every
+// later one) load on this thread instead: the import gives the same skills either way, only slower.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { BuildResult } from '../skill-md';
+import type { ImportSettings } from '../types';
+import type { LineAt } from './jsonl-skill';
+
+export interface LoadWorkerData {
+  /** The dump's descriptor, opened by the importer's thread (threads share it): every read is of the same file. */
+  fd: number;
+  base: string;
+  limits: ImportSettings;
+}
+
+export type LineRequest = LineAt & { id: number };
+export type LineReply = { id: number; result: BuildResult } | { id: number; error: string };
+
+interface Pending {
+  at: LineAt;
+  resolve(result: BuildResult): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The worker's script: the compiled one beside a build (scripts/build-cli.mjs, electron.vite.config.ts), or in
+ * development and tests the TypeScript file loaded through tsx's loader, registered inside the worker (Node 20 does
+ * not pass a thread's `--import tsx` on to the workers it starts).
+ */
+function workerEntry(): URL | null {
+  if (import.meta.url.endsWith('.ts')) {
+    const tsx = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+    const api = pathToFileURL(path.join(tsx, 'dist/esm/api/index.mjs')).href;
+    const entry = new URL('./jsonl-load-worker.ts', import.meta.url).href;
+    const boot = `import { register } from ${JSON.stringify(api)}; register(); await import(${JSON.stringify(entry)});`;
+    return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+  }
+  for (const name of ['./jsonl-load-worker.mjs', './jsonl-load-worker.js']) {
+    const url = new URL(name, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
+}
+
+export class WorkerLineLoader {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  constructor(
+    data: LoadWorkerData,
+    /** Loads one line on this thread: what the worker's lines fall back to. */
+    private readonly here: (at: LineAt) => Promise<BuildResult>,
+  ) {
+    const entry = workerEntry();
+    if (!entry) return;
+    try {
+      const worker = new Worker(entry, {
+        workerData: data,
+        // A line's garbage is short-lived: a small young generation keeps the worker's heap (and the RSS) small.
+        resourceLimits: { maxYoungGenerationSizeMb: 4 },
+      });
+      worker.on('message', (reply: LineReply) => this.settle(reply));
+      worker.on('error', () => this.fallBack());
+      worker.on('exit', () => this.fallBack());
+      // Kept alive only while it owes lines: a source left open never holds the process.
+      worker.unref();
+      this.worker = worker;
+    } catch {
+      this.worker = null;
+    }
+  }
+
+  /** Whether lines go to a worker (false once it failed, or where none could start). */
+  get threaded(): boolean {
+    return this.worker !== null;
+  }
+
+  load(at: LineAt): Promise<BuildResult> {
+    if (!this.worker) return this.here(at);
+    const id = this.nextId++;
+    return new Promise<BuildResult>((resolve, reject) => {
+      if (this.pending.size === 0) this.worker!.ref();
+      this.pending.set(id, { at, resolve, reject });
+      const { relPath, line, offset, length } = at;
+      this.worker!.postMessage({ id, relPath, line, offset, length } satisfies LineRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) {
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    }
+    for (const p of this.pending.values()) p.reject(new Error('the import closed its source'));
+    this.pending.clear();
+  }
+
+  private settle(reply: LineReply): void {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if ('error' in reply) p.reject(new Error(reply.error));
+    else p.resolve(reply.result);
+  }
+
+  /** The worker failed or ended: what it still owed, and every later line, loads on this thread. */
+  private fallBack(): void {
+    if (!this.worker) return;
+    this.worker = null;
+    for (const p of this.pending.values()) this.here(p.at).then(p.resolve, p.reject);
+    this.pending.clear();
+  }
+}
