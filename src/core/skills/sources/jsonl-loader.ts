@@ -3,8 +3,7 @@
 // later one) load on this thread instead: the import gives the same skills either way, only slower.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BuildResult } from '../skill-md';
 import type { ImportSettings } from '../types';
@@ -26,18 +25,35 @@ interface Pending {
   reject(error: Error): void;
 }
 
+let devScript: URL | undefined;
+
 /**
- * The worker's script: the compiled one beside a build (scripts/build-cli.mjs, electron.vite.config.ts), or in
- * development and tests the TypeScript file loaded through tsx's loader, registered inside the worker (Node 20 does
- * not pass a thread's `--import tsx` on to the workers it starts).
+ * The worker's script: the compiled one beside a build (scripts/build-cli.mjs, electron.vite.config.ts). Run from the
+ * TypeScript sources (development, tests, benches), the worker is compiled here once per process with esbuild (a
+ * development dependency) the way the build compiles it, so it runs without tsx's loader thread and per-file
+ * transforms, as it does in a build.
  */
 function workerEntry(): URL | null {
   if (import.meta.url.endsWith('.ts')) {
-    const tsx = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-    const api = pathToFileURL(path.join(tsx, 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./jsonl-load-worker.ts', import.meta.url).href;
-    const boot = `import { register } from ${JSON.stringify(api)}; register(); await import(${JSON.stringify(entry)});`;
-    return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+    if (!devScript) {
+      const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+      const { outputFiles } = esbuild.buildSync({
+        entryPoints: [fileURLToPath(new URL('./jsonl-load-worker.ts', import.meta.url))],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        logLevel: 'silent',
+        // Bundled CommonJS packages require Node's modules: give the script a require of its own.
+        banner: {
+          js: `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(fileURLToPath(import.meta.url))});`,
+        },
+      });
+      const code = Buffer.from(outputFiles[0]!.text).toString('base64');
+      devScript = new URL(`data:text/javascript;base64,${code}`);
+    }
+    return devScript;
   }
   for (const name of ['./jsonl-load-worker.mjs', './jsonl-load-worker.js']) {
     const url = new URL(name, import.meta.url);
@@ -56,13 +72,14 @@ export class WorkerLineLoader {
     /** Loads one line on this thread: what the worker's lines fall back to. */
     private readonly here: (at: LineAt) => Promise<BuildResult>,
   ) {
-    const entry = workerEntry();
-    if (!entry) return;
     try {
+      const entry = workerEntry();
+      if (!entry) return;
       const worker = new Worker(entry, {
         workerData: data,
-        // A line's garbage is short-lived: a small young generation keeps the worker's heap (and the RSS) small.
-        resourceLimits: { maxYoungGenerationSizeMb: 4 },
+        // A line's garbage is short-lived: small generations keep the worker's heap (and the RSS) small. A line too
+        // large for them ends the worker, and its lines load on this thread.
+        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 },
       });
       worker.on('message', (reply: LineReply) => this.settle(reply));
       worker.on('error', () => this.fallBack());
