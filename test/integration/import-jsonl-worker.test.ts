@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importSource } from '../../src/core/skills/index';
 import { openJsonlSource } from '../../src/core/skills/sources/jsonl';
+import { WorkerLineLoader } from '../../src/core/skills/sources/jsonl-loader';
 import { defaultImportSettings, type ImportJob, type ImportReport } from '../../src/core/skills/types';
 import type { Db } from '../../src/core/store/db';
 import { tempLibrary, testJob, type TempLibrary } from '../fixtures/skills/library-fixture';
@@ -80,6 +81,20 @@ describe('JSONL import in a worker thread', () => {
     const small = await openJsonlSource(dump, defaultImportSettings, signal);
     expect([big.workerLoads !== undefined, small.workerLoads]).toEqual([true, undefined]);
     await Promise.all([big.close(), small.close()]);
+  });
+
+  it('a worker that cannot start leaves the lines to this thread', async () => {
+    // Settings that cannot be sent to a thread (a function) make the worker fail to start.
+    const unsendable = { ...defaultImportSettings, extra: () => 0 };
+    const here: string[] = [];
+    const loader = new WorkerLineLoader({ fd: 0, base: 'dump.jsonl', limits: unsendable }, async (at) => {
+      here.push(at.relPath);
+      return { ok: false, issues: [] };
+    });
+    expect(loader.threaded).toBe(false);
+    await loader.load({ relPath: 'skill-00', line: 1, offset: 0, length: 10 });
+    expect(here).toEqual(['skill-00']);
+    await loader.close();
   });
 
   it('gives the same skills and report as loading on the importer thread', async () => {
