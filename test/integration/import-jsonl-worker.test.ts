@@ -91,9 +91,9 @@ describe('JSONL import in a worker thread', () => {
       here.push(at.relPath);
       return { ok: false, issues: [] };
     });
-    expect(loader.threaded).toBe(false);
     await loader.load({ relPath: 'skill-00', line: 1, offset: 0, length: 10 });
     expect(here).toEqual(['skill-00']);
+    expect(loader.threaded).toBe(false);
     await loader.close();
   });
 

@@ -64,19 +64,29 @@ function workerEntry(): URL | null {
 
 export class WorkerLineLoader {
   private worker: Worker | null = null;
+  /** Set once a worker was started or could not be: a re-import whose lines are all unchanged never starts one. */
+  private tried = false;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
   constructor(
-    data: LoadWorkerData,
+    private readonly data: LoadWorkerData,
     /** Loads one line on this thread: what the worker's lines fall back to. */
     private readonly here: (at: LineAt) => Promise<BuildResult>,
-  ) {
+  ) {}
+
+  /** Whether lines go to a worker: until it failed, or could not start. */
+  get threaded(): boolean {
+    return !this.tried || this.worker !== null;
+  }
+
+  private start(): void {
+    this.tried = true;
     try {
       const entry = workerEntry();
       if (!entry) return;
       const worker = new Worker(entry, {
-        workerData: data,
+        workerData: this.data,
         // A line's garbage is short-lived: small generations keep the worker's heap (and the RSS) small. A line too
         // large for them ends the worker, and its lines load on this thread.
         resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 },
@@ -92,12 +102,8 @@ export class WorkerLineLoader {
     }
   }
 
-  /** Whether lines go to a worker (false once it failed, or where none could start). */
-  get threaded(): boolean {
-    return this.worker !== null;
-  }
-
   load(at: LineAt): Promise<BuildResult> {
+    if (!this.tried) this.start();
     if (!this.worker) return this.here(at);
     const id = this.nextId++;
     return new Promise<BuildResult>((resolve, reject) => {

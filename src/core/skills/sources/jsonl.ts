@@ -74,7 +74,6 @@ export async function openJsonlSource(
     await dump.handle.close();
   };
   try {
-    // Started before the scan, so the worker is ready when the first batch loads.
     if ((await dump.handle.stat()).size >= (options.workerFromBytes ?? workerFromBytes))
       dump.loader = new WorkerLineLoader({ fd: dump.handle.fd, base, limits }, (at) => loadHere(dump, at));
     await readItems();
