@@ -14,6 +14,8 @@ export default defineConfig({
           index: resolve(root, 'src/main/index.ts'),
           // The core's own utilityProcess entry (process.parentPort), built beside index.js.
           'model-worker': resolve(root, 'src/core/models/worker/parent-port-entry.ts'),
+          // The JSONL import's load worker (a worker thread), found beside the code that starts it.
+          'jsonl-load-worker': resolve(root, 'src/core/skills/sources/jsonl-load-worker.ts'),
         },
       },
     },

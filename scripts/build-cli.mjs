@@ -14,6 +14,7 @@ const result = await build({
   entryPoints: {
     main: 'src/cli/main.ts',
     'model-worker': 'src/core/models/worker/node-entry.ts',
+    'jsonl-load-worker': 'src/core/skills/sources/jsonl-load-worker.ts',
   },
   outdir: 'out/cli',
   outExtension: { '.js': '.mjs' },

@@ -1,5 +1,5 @@
-// Batches of the importer: loading one (a few skills at a time, unchanged JSONL lines skipped by digest), how many
-// skills go in one transaction, and undoing a batch's lines in the report when its commit fails.
+// Batches of the importer: loading ahead of the writes (a few reads at once, unchanged JSONL lines skipped by digest),
+// how many skills go in one transaction, and undoing a batch's lines in the report when its commit fails.
 import type { Db } from '../store/db';
 import type { StoredDigest } from '../store/skills-repo';
 import { packAhead } from '../store/text-packing';
@@ -7,7 +7,7 @@ import type { BuildResult } from './skill-md';
 import type { SourceItem } from './sources/source';
 import type { ImportReport } from './types';
 
-/** Skills loaded at once: the reads of a folder source overlap. */
+/** Loads run at once by default: the reads of a folder source overlap. */
 const loadAhead = 8;
 
 /** Time one batch may take before the host answers requests again. */
@@ -60,40 +60,82 @@ export interface Loaded {
     | null;
 }
 
-/**
- * Loads a batch (a few at a time, so folder reads overlap) in source order. Stops at the first load an abort ended:
- * what comes back is the loaded prefix.
- */
-export async function loadBatch(
-  batch: SourceItem[],
+/** Loads one item: the same raw text as the stored skill needs no parse; an abort while reading is 'cancelled'. */
+async function loadOne(
+  item: SourceItem,
   stored: Map<string, StoredDigest>,
   signal: AbortSignal,
-): Promise<Loaded[]> {
-  const one = async (item: SourceItem): Promise<Loaded | 'cancelled'> => {
-    if (item.type === 'rejection') return { item, result: null };
-    const known = item.digest ? stored.get(item.relPath) : undefined;
-    // The same raw text as the stored skill: nothing to parse.
-    if (known && known.digest === item.digest)
-      return {
-        item,
-        result: { ok: 'unchanged', name: known.name, skillId: known.id, warned: known.warningCount > 0 },
-      };
-    try {
-      const result = await item.load();
-      // The text is deflated in the thread pool while other skills load, not while the batch is written.
-      if (result.ok === true) await packAhead(result.skill, result.skill.fullText);
-      return { item, result };
-    } catch (error) {
-      // An abort while reading ends the import as cancelled, not as a rejected skill.
-      if (signal.aborted) return 'cancelled';
-      return { item, result: { ok: 'unreadable', message: (error as Error).message } };
-    }
-  };
-  const out: (Loaded | 'cancelled')[] = [];
-  for (let i = 0; i < batch.length; i += loadAhead) {
-    out.push(...(await Promise.all(batch.slice(i, i + loadAhead).map(one))));
-    if (signal.aborted) break;
+): Promise<Loaded | 'cancelled'> {
+  if (item.type === 'rejection') return { item, result: null };
+  const known = item.digest ? stored.get(item.relPath) : undefined;
+  if (known && known.digest === item.digest)
+    return {
+      item,
+      result: { ok: 'unchanged', name: known.name, skillId: known.id, warned: known.warningCount > 0 },
+    };
+  try {
+    const result = await item.load();
+    // The text is deflated in the thread pool while other skills load, not while the batch is written.
+    if (result.ok === true) await packAhead(result.skill, result.skill.fullText);
+    return { item, result };
+  } catch (error) {
+    // An abort while reading ends the import as cancelled, not as a rejected skill.
+    if (signal.aborted) return 'cancelled';
+    return { item, result: { ok: 'unreadable', message: (error as Error).message } };
   }
-  const stop = out.indexOf('cancelled');
-  return (stop < 0 ? out : out.slice(0, stop)) as Loaded[];
+}
+
+/**
+ * Loads a source's items in order, a batch when it is written or (a source that builds skills in a worker) the next
+ * ones while a batch is written. At most `concurrency` loads run at once, and no item past what was asked for with
+ * `want` is loaded, so the skills held in memory stay bounded.
+ */
+export class LoadAhead {
+  private readonly loads = new Map<number, Promise<Loaded | 'cancelled'>>();
+  private next = 0;
+  private wanted = 0;
+  private running = 0;
+
+  constructor(
+    private readonly items: readonly (SourceItem | undefined)[],
+    private readonly stored: Map<string, StoredDigest>,
+    private readonly signal: AbortSignal,
+    private readonly concurrency = loadAhead,
+  ) {}
+
+  /** Starts the loads of every item before `end` (as concurrency allows). */
+  want(end: number): void {
+    this.wanted = Math.max(this.wanted, Math.min(end, this.items.length));
+    this.pump();
+  }
+
+  /** The items from `start` to `end` loaded, in source order, up to the first one an abort ended. */
+  async take(start: number, end: number): Promise<Loaded[]> {
+    this.want(end);
+    const out: Loaded[] = [];
+    for (let i = start; i < end; i++) {
+      const loaded = await this.loads.get(i);
+      this.loads.delete(i);
+      if (loaded === undefined || loaded === 'cancelled') break;
+      out.push(loaded);
+    }
+    return out;
+  }
+
+  private pump(): void {
+    while (this.next < this.wanted && this.running < this.concurrency && !this.signal.aborted) {
+      const load = loadOne(this.items[this.next]!, this.stored, this.signal);
+      this.loads.set(this.next++, load);
+      this.running++;
+      void load.finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+}
+
+/** Items loaded ahead of the batch being written: about the next batch (up to twice as large), at most 128 skills. */
+export function readAheadOf(batchSize: number): number {
+  return Math.min(2 * batchSize, 128);
 }

@@ -1,6 +1,7 @@
 // The importer's writes: a batch of loaded skills in one transaction (skill by skill should it fail), what placing one
 // skill did recorded in the report, and removing the skills a source no longer has.
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
+import { deferIndexing } from '../store/deferred-indexing';
 import { deleteSkill, skillsOfSource, storedWarnings } from '../store/skills-repo';
 import { reportLengths, restoreLengths, type Loaded } from './import-batches';
 import { placeSkill } from './place-skill';
@@ -22,9 +23,12 @@ export function writeBatch(
   const lengths = reportLengths(report);
   try {
     deps.db
-      .transaction(() => {
-        for (const loaded of batch) settle(deps, sourceId, loaded, onConflict, report, 'batch');
-      })
+      .transaction(() =>
+        // The batch's text is indexed in one statement at its end (store/deferred-indexing.ts).
+        deferIndexing(deps.db, () => {
+          for (const loaded of batch) settle(deps, sourceId, loaded, onConflict, report, 'batch');
+        }),
+      )
       .immediate();
   } catch (error) {
     deps.logger.warn('a batch of skills could not be committed; writing them one by one', {

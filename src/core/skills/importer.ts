@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { storedDigests, type StoredDigest } from '../store/skills-repo';
-import { loadBatch, nextBatchSize, spaceCheckpoints } from './import-batches';
+import { LoadAhead, nextBatchSize, readAheadOf, spaceCheckpoints } from './import-batches';
 import { removeMissing, writeBatch } from './import-writes';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
@@ -24,6 +24,8 @@ const onConflictChoices = ['record', 'keep-both', 'replace', 'skip'];
 export interface ImportOptions {
   /** Size caps and validation policy; missing ones take defaultImportSettings. */
   settings?: Partial<ImportSettings>;
+  /** JSONL dumps of this many bytes or more build their skills in a worker thread (default 4 MiB). */
+  jsonlWorkerFromBytes?: number;
 }
 
 export async function importSource(
@@ -76,6 +78,7 @@ export async function importSource(
       onFolder: (folders, rel) =>
         job.report({ done: 0, total: 0, message: `Reading ${rel || uri} (${folders} folders so far)` }),
       knownLines: digestsByPlace(stored),
+      workerFromBytes: options.jsonlWorkerFromBytes,
     });
   } catch (error) {
     if (job.signal.aborted) return finish(deps, report, job, true);
@@ -101,6 +104,7 @@ export async function importSource(
   const items: (SourceItem | undefined)[] = opened.items;
   report.total = items.length;
   let batchSize = 1;
+  const ahead = new LoadAhead(items, stored, job.signal, opened.workerLoads);
   const restoreCheckpoints = spaceCheckpoints(db);
   try {
     for (let index = 0; index < items.length;) {
@@ -110,7 +114,9 @@ export async function importSource(
       }
       const batch = items.slice(index, index + batchSize) as SourceItem[];
       for (const item of batch) seen.add(item.relPath);
-      const loaded = await loadBatch(batch, stored, job.signal);
+      // In a worker, the next batch is built while this one is written.
+      if (opened.workerLoads) ahead.want(index + batch.length + readAheadOf(batchSize));
+      const loaded = await ahead.take(index, index + batch.length);
       if (loaded.length < batch.length) report.cancelled = true;
       // Only the write holds the host: loading waits on reads, and the host answers requests meanwhile.
       const writeStart = performance.now();

@@ -3,6 +3,7 @@
 // indexed once, when its files are in. The full text is written packed (text-packing.ts) into full_text_stored.
 import type { ParsedSkill, ValidationIssue } from '../skills/types';
 import type { Db } from './db';
+import { deferredIndexing } from './deferred-indexing';
 import { stmt } from './statements';
 import { packFor } from './text-packing';
 
@@ -54,7 +55,8 @@ export function skillsOfSource(db: Db, sourceId: number): SkillLocationRow[] {
 }
 
 export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: string): number {
-  const paused = hasIndexedFiles(skill) ? 1 : 0;
+  const deferred = deferredIndexing(db);
+  const paused = deferred || hasIndexedFiles(skill) ? 1 : 0;
   const info = stmt(
     db,
     `INSERT INTO skills (name, description, front_matter, body_own, body_start, full_text_stored, source_id, rel_path, content_hash, warnings, warning_count, source_digest, created_at, updated_at, index_paused)
@@ -73,7 +75,8 @@ export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: s
   );
   const id = Number(info.lastInsertRowid);
   writeFiles(db, id, skill);
-  if (paused) resumeIndexing(db, id);
+  if (deferred) deferred.push(id);
+  else if (paused) resumeIndexing(db, id);
   return id;
 }
 
@@ -86,7 +89,8 @@ export function updateSkill(
   moveTo?: { sourceId: number; relPath: string },
 ): void {
   // Paused while its files change when it has or had reference text; otherwise the update trigger reindexes it.
-  const paused = hasIndexedFiles(skill) || storedIndexedFiles(db, id) ? 1 : 0;
+  const deferred = deferredIndexing(db);
+  const paused = deferred || hasIndexedFiles(skill) || storedIndexedFiles(db, id) ? 1 : 0;
   stmt(
     db,
     `UPDATE skills SET name = ?, description = ?, front_matter = ?, body_own = ?, body_start = ?, full_text_stored = ?, content_hash = ?, warnings = ?, warning_count = ?, source_digest = ?, updated_at = ?,
@@ -105,7 +109,8 @@ export function updateSkill(
   );
   stmt(db, 'DELETE FROM skill_files WHERE skill_id = ?').run(id);
   writeFiles(db, id, skill);
-  if (paused) resumeIndexing(db, id);
+  if (deferred) deferred.push(id);
+  else if (paused) resumeIndexing(db, id);
 }
 
 /** Deletes the skill; its files go by cascade and its index entry by trigger. */

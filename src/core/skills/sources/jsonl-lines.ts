@@ -1,6 +1,6 @@
 // Reading a JSONL dump by lines: a stream split at newlines that never holds more than a cap of one line, and one line
 // read again by its place. Lines come back as bytes without their line end, so a digest is taken over the bytes read.
-import { createReadStream, type promises as fsp } from 'node:fs';
+import { createReadStream, readSync, type promises as fsp } from 'node:fs';
 import { firstInvalidUtf8 } from '../text-bytes';
 
 export interface RawLine {
@@ -66,6 +66,18 @@ export async function readLineAt(handle: fsp.FileHandle, offset: number, length:
   let n = 0;
   while (n < length) {
     const { bytesRead } = await handle.read(buf, n, length - n, offset + n);
+    if (bytesRead === 0) break;
+    n += bytesRead;
+  }
+  return withoutCr(buf.subarray(0, n));
+}
+
+/** readLineAt for a thread that reads by descriptor (the load worker reads the dump's open file). */
+export function readLineAtSync(fd: number, offset: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let n = 0;
+  while (n < length) {
+    const bytesRead = readSync(fd, buf, n, length - n, offset + n);
     if (bytesRead === 0) break;
     n += bytesRead;
   }

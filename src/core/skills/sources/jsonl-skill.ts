@@ -1,7 +1,9 @@
 // One JSONL line's object as a skill: the keys other than body, path and files are the front matter, written out as the
 // SKILL.md text the library stores. The keys are already data, so the YAML written from them is not parsed back, except
 // where that text could read differently from the data (then the SKILL.md path reads it, with all its checks).
+import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
+import { parseJsonText } from '../../json-syntax';
 import { expandedSizeOver, frontMatterMaxBytes } from '../front-matter';
 import { summarizeBytes } from '../package-files';
 import { buildSkill, buildSkillFromFrontMatter, type BuildResult } from '../skill-md';
@@ -9,6 +11,33 @@ import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
 
 const notFrontMatter = new Set(['body', 'path', 'files']);
 const fence = /^---[ \t]*$/m;
+
+/** Where a line is: its skill's place, its line number, and its bytes in the dump. */
+export interface LineAt {
+  relPath: string;
+  line: number;
+  offset: number;
+  length: number;
+}
+
+/** A line's bytes, read again when its skill is written, as a skill; throws when they no longer parse. */
+export function skillOfLineBytes(
+  bytes: Buffer,
+  at: LineAt,
+  base: string,
+  limits: ImportSettings,
+): BuildResult {
+  const parsed = parseJsonText(bytes.toString('utf8'));
+  if (!parsed.ok) throw new Error(`line ${at.line} changed while it was imported`);
+  const result = lineToSkill(parsed.value as Record<string, unknown>, at.relPath, base, at.line, limits);
+  if (result.ok) result.skill.sourceDigest = lineDigest(bytes);
+  return result;
+}
+
+/** The digest a skill stores as its `source_digest`: over the line's bytes without its line end. */
+export function lineDigest(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64');
+}
 
 export function lineToSkill(
   obj: Record<string, unknown>,

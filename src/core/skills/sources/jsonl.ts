@@ -1,13 +1,13 @@
 // JSONL source: one skill per line as a JSON object with at least name, description and body. Other keys are front matter;
 // `path` names the skill's place in the dump and `files` ([{path, content}]) carries package files as text.
-import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { parseJsonText } from '../../json-syntax';
 import type { BuildResult } from '../skill-md';
 import type { ImportSettings } from '../types';
-import { lineToSkill } from './jsonl-skill';
+import { lineDigest as digestOf, skillOfLineBytes, type LineAt } from './jsonl-skill';
 import { readLineAt, readLines } from './jsonl-lines';
+import { WorkerLineLoader } from './jsonl-loader';
 import { rejection, type OpenedSource, type SkillCandidate, type SourceItem } from './source';
 
 /** What every line of one dump shares: the open file and the settings to build its skills with. */
@@ -15,6 +15,14 @@ interface Dump {
   handle: fsp.FileHandle;
   base: string;
   limits: ImportSettings;
+  /** Builds skills in a worker thread (large dumps). */
+  loader: WorkerLineLoader | null;
+}
+
+/** Builds one line's skill on this thread. */
+async function loadHere(dump: Dump, at: LineAt): Promise<BuildResult> {
+  const bytes = await readLineAt(dump.handle, at.offset, at.length);
+  return skillOfLineBytes(bytes, at, dump.base, dump.limits);
 }
 
 /**
@@ -28,35 +36,27 @@ class JsonlLine implements SkillCandidate {
     readonly relPath: string,
     readonly digest: string,
     readonly line: number,
-    private readonly offset: number,
-    private readonly length: number,
+    readonly offset: number,
+    readonly length: number,
   ) {}
 
   get file(): string {
     return `${this.dump.base}:${this.line}`;
   }
 
-  async load(): Promise<BuildResult> {
-    const { handle, base, limits } = this.dump;
-    const again = await readLineAt(handle, this.offset, this.length);
-    const parsed = parseJsonText(again.toString('utf8'));
-    if (!parsed.ok) throw new Error(`line ${this.line} changed while it was imported`);
-    const result = lineToSkill(
-      parsed.value as Record<string, unknown>,
-      this.relPath,
-      base,
-      this.line,
-      limits,
-    );
-    if (result.ok) result.skill.sourceDigest = digestOf(again);
-    return result;
+  load(): Promise<BuildResult> {
+    return this.dump.loader ? this.dump.loader.load(this) : loadHere(this.dump, this);
   }
 }
 
 export interface JsonlSourceOptions {
   /** The place and source digest of each skill the library holds from this dump (a re-import's lines to recognise). */
   knownLines?: Iterable<[relPath: string, digest: string]>;
+  /** Dumps of this many bytes or more build their skills in a worker thread; default 4 MiB. */
+  workerFromBytes?: number;
 }
+
+const workerFromBytes = 4 * 1024 * 1024;
 
 export async function openJsonlSource(
   file: string,
@@ -68,14 +68,20 @@ export async function openJsonlSource(
   const items: SourceItem[] = [];
   const usedPaths = new Set<string>();
   const placeOf = placesByDigest(options.knownLines ?? []);
-  const dump: Dump = { handle: await fsp.open(file, 'r'), base, limits };
+  const dump: Dump = { handle: await fsp.open(file, 'r'), base, limits, loader: null };
+  const close = async () => {
+    await dump.loader?.close();
+    await dump.handle.close();
+  };
   try {
+    if ((await dump.handle.stat()).size >= (options.workerFromBytes ?? workerFromBytes))
+      dump.loader = new WorkerLineLoader({ fd: dump.handle.fd, base, limits }, (at) => loadHere(dump, at));
     await readItems();
   } catch (error) {
-    await dump.handle.close();
+    await close();
     throw error;
   }
-  return { items, close: () => dump.handle.close() };
+  return { items, close, workerLoads: dump.loader?.threaded ? 4096 : undefined };
 
   async function readItems(): Promise<void> {
     for await (const { lineNo, bytes, tooLong, badByte, offset, length } of readLines(
@@ -136,9 +142,4 @@ function placesByDigest(known: Iterable<[string, string]>): Map<string, string> 
   const out = new Map<string, string>();
   for (const [relPath, digest] of known) if (!relPath.includes('#')) out.set(digest, relPath);
   return out;
-}
-
-/** The digest a skill stores as its `source_digest`: over the line's bytes without its line end. */
-function digestOf(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('base64');
 }

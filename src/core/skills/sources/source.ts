@@ -28,6 +28,12 @@ export type SourceItem = SkillCandidate | SourceRejection;
 
 export interface OpenedSource {
   items: SourceItem[];
+  /**
+   * Set by a source that builds its skills in a worker thread: the loads it takes at once. Its items are then loaded
+   * ahead of the writes (the worker builds the next batch while this thread writes one); other sources load each
+   * batch when it is written, a few reads at once.
+   */
+  workerLoads?: number;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,20 @@
+// The load worker of a JSONL import (a worker thread): reads a line again by its place in the dump's open file and
+// builds its skill (JSON, front matter, validation, digest) while the importer's thread writes the previous batch.
+import { parentPort, workerData } from 'node:worker_threads';
+import { readLineAtSync } from './jsonl-lines';
+import { skillOfLineBytes } from './jsonl-skill';
+import type { LineReply, LineRequest, LoadWorkerData } from './jsonl-loader';
+
+const { fd, base, limits } = workerData as LoadWorkerData;
+const port = parentPort!;
+
+port.on('message', (request: LineRequest) => {
+  let reply: LineReply;
+  try {
+    const bytes = readLineAtSync(fd, request.offset, request.length);
+    reply = { id: request.id, result: skillOfLineBytes(bytes, request, base, limits) };
+  } catch (error) {
+    reply = { id: request.id, error: (error as Error).message };
+  }
+  port.postMessage(reply);
+});
