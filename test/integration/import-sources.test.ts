@@ -115,6 +115,11 @@ describe('import sources', () => {
       [7, 'jsonl-body-required'],
       [8, 'jsonl-encoding'],
     ]);
+    // Where each problem is, as the report screen and the CLI write it (file, then line): the line once.
+    const base = path.basename(dump);
+    expect(report.rejected.map((r) => `${r.issues[0]!.file}:${r.issues[0]!.line}`)).toEqual(
+      [2, 3, 5, 7, 8].map((n) => `${base}:${n}`),
+    );
     const open = getSkill(lib.db, listSkills(lib.db).items.find((s) => s.name === 'open-door')!.id);
     expect(open.body).toBe('Pull the handle.');
     expect(open.frontMatter).toEqual({ name: 'open-door', description: 'Open a door.', license: 'MIT' });

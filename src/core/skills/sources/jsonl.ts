@@ -90,8 +90,12 @@ export async function openJsonlSource(
     )) {
       signal.throwIfAborted();
       const where = `${base}:${lineNo}`;
+      // The issue names the dump and the line apart (as a skill's own issues do), so a place reads "dump.jsonl:11".
       const reject = (rule: string, message: string) =>
-        items.push(rejection(`line-${lineNo}`, where, rule, message, lineNo));
+        items.push({
+          ...rejection(`line-${lineNo}`, where, rule, message),
+          issues: [{ severity: 'error', rule, message, file: base, line: lineNo }],
+        });
       if (tooLong) {
         reject('jsonl-line-too-large', `line ${lineNo} is longer than ${limits.jsonlLineMaxBytes} bytes`);
         continue;
