@@ -4,11 +4,11 @@ import type { Db } from '../store/db';
 import { filterSql, pageOf, type SkillFilter } from '../store/library-filter';
 import { summaryColumns, type SkillSummary } from '../store/library-repo';
 import { stmt } from '../store/statements';
+import { highlightEnd, highlightStart, snippetOfColumns } from './snippet-window';
 import { documentFrequency, librarySize } from './term-stats';
 
 /** Marks around matched words in snippets: control characters, so no skill text can forge or break them. */
-export const highlightStart = '\u0002';
-export const highlightEnd = '\u0003';
+export { highlightStart, highlightEnd };
 
 /** BM25 column weights, in the order of the skills_fts columns (name, description, body, refs). */
 export const keywordWeights = { name: 10, description: 4, body: 1, refs: 1 };
@@ -144,7 +144,6 @@ function exactNameIds(db: Db, query: KeywordQuery): number[] {
 interface Ranked {
   id: number;
   score: number;
-  snippet: string;
 }
 
 /**
@@ -169,8 +168,7 @@ function run(
   if (total === 0) return { total, hits: [] };
   const w = keywordWeights;
   const rank = `skills_fts.rank MATCH 'bm25(${[w.name, w.description, w.body, w.refs].map((x) => x.toFixed(1)).join(', ')})'`;
-  const columns = `skills_fts.rowid AS id, -skills_fts.rank AS score,
-    snippet(skills_fts, -1, '${highlightStart}', '${highlightEnd}', '…', 16) AS snippet`;
+  const columns = `skills_fts.rowid AS id, -skills_fts.rank AS score`;
   const ranked = stmt(db, `SELECT ${columns} ${from} AND ${rank} ORDER BY skills_fts.rank LIMIT ?`).all(
     match.rank,
     ...params,
@@ -182,10 +180,17 @@ function run(
   );
   const order = [...first, ...ranked.filter((r) => !first.some((f) => f.id === r.id))] as Ranked[];
   const summary = stmt(db, `SELECT ${summaryColumns(db)} FROM skills s WHERE s.id = ?`);
-  const hits = order.slice(offset, offset + limit).map(({ id, score, snippet }, i) => ({
+  const highlights = stmt(
+    db,
+    `SELECT ${[0, 1, 2, 3].map((c) => `highlight(skills_fts, ${c}, '${highlightStart}', '${highlightEnd}')`).join(', ')}
+     FROM skills_fts WHERE skills_fts MATCH ? AND skills_fts.rowid = ?`,
+  ).raw();
+  const hits = order.slice(offset, offset + limit).map(({ id, score }, i) => ({
     skill: summary.get(id) as SkillSummary,
     score,
-    snippet,
+    snippet: snippetOfColumns(
+      ((highlights.get(match.rank, id) as (string | null)[]) ?? []).map((c) => c ?? ''),
+    ),
     rank: offset + i + 1,
   }));
   return { total, hits };
