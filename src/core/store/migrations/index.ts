@@ -16,6 +16,7 @@ import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
 import { m033EvalLibrary } from './033-eval-library';
 import { m040SkillTags } from './040-skill-tags';
+import { m041LexicalStats } from './041-lexical-stats';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
@@ -44,6 +45,7 @@ export const migrations: Migration[] = [
   m032EngineThroughput,
   m033EvalLibrary,
   m040SkillTags,
+  m041LexicalStats,
   m050Profiles,
   m055SourcesSync,
   m060RunVia,
