@@ -11,10 +11,10 @@ import { LibraryIndex, type Row } from './library-index';
 import { persistedStatistics, refreshAll, type PersistedStatistics } from './library-stats';
 
 /**
- * Up to this many skills the whole library is held (exact backgrounds, exact recall); above, this many sampled skills
+ * Up to `skills` skills the whole library is held (exact backgrounds, exact recall); above, `sample` sampled skills
  * stand for it in the backgrounds.
  */
-export const sampledFrom = { skills: 2000 };
+export const sampledFrom = { skills: 2000, sample: 2000 };
 
 interface Entry {
   writes: string;
@@ -95,7 +95,7 @@ function build(
 
 /** The sample of a large library as an index over the library's statistics. */
 function sampleIndex(db: Db, stats: PersistedStatistics): LibraryIndex {
-  const ids = sampleIds(db, sampledFrom.skills).sort((a, b) => a - b);
+  const ids = sampleIds(db, sampledFrom.sample).sort((a, b) => a - b);
   const get = db.prepare('SELECT id, name, description, body FROM skills WHERE id = ?');
   const rows = ids.map((id) => get.get(id) as Row);
   return new LibraryIndex(rows, hasStatesTable(db) ? parsedStates(db, ids) : [], stats);

@@ -1,5 +1,5 @@
 // The library statistics of the lexical engines, persisted (migration 041) and refreshed incrementally: a skill whose
-// content hash or parsed states differ from what its stored part was counted from, and a part whose skill is gone, are
+// content hash, update time or parsed states differ from what its stored part was counted from, and a part whose skill is gone, are
 // stale; refreshBatch takes their old parts out of the sums and puts the new ones in, one transaction per batch, so a
 // stopped refresh goes on from what is still stale. Read by library-index-cache.ts for libraries too large to hold in
 // memory.
@@ -62,7 +62,7 @@ function staleSkills(db: Db, limit: number): number[] {
   return db
     .prepare(
       `SELECT s.id FROM skills s LEFT JOIN lexical_skills l ON l.skill_id = s.id
-       WHERE l.skill_id IS NULL OR l.content_hash <> s.content_hash OR l.states_stamp <> ${states}
+       WHERE l.skill_id IS NULL OR l.skill_stamp <> s.content_hash || ':' || s.updated_at OR l.states_stamp <> ${states}
        UNION ALL
        SELECT l.skill_id FROM lexical_skills l WHERE NOT EXISTS (SELECT 1 FROM skills s WHERE s.id = l.skill_id)
        LIMIT ?`,
@@ -101,7 +101,9 @@ export function refreshBatch(db: Db, limit = 500): number {
       for (const n of l.sentences) totals.sentenceLength += sign * n;
     };
     const oldPart = db.prepare('SELECT lengths, terms, sentences FROM lexical_skills WHERE skill_id = ?');
-    const skill = db.prepare('SELECT id, name, description, body, content_hash FROM skills WHERE id = ?');
+    const skill = db.prepare(
+      "SELECT id, name, description, body, content_hash || ':' || updated_at AS stamp FROM skills WHERE id = ?",
+    );
     const states = hasStates(db)
       ? db.prepare(
           `SELECT precondition, completion, updated_at || ':' || status AS stamp FROM skill_states
@@ -114,7 +116,7 @@ export function refreshBatch(db: Db, limit = 500): number {
       (termId.get(term) as number | undefined) ?? Number(newTerm.run(term).lastInsertRowid);
     const remove = db.prepare('DELETE FROM lexical_skills WHERE skill_id = ?');
     const put = db.prepare(
-      `INSERT INTO lexical_skills (skill_id, content_hash, states_stamp, lengths, terms, sentences)
+      `INSERT INTO lexical_skills (skill_id, skill_stamp, states_stamp, lengths, terms, sentences)
        VALUES (?, ?, ?, ?, ?, ?)`,
     );
     for (const id of ids) {
@@ -125,7 +127,7 @@ export function refreshBatch(db: Db, limit = 500): number {
         for (const list of decodeIds(old.sentences)) for (const t of list) bump(sdf, t, -1);
         remove.run(id);
       }
-      const row = skill.get(id) as (Row & { content_hash: string }) | undefined;
+      const row = skill.get(id) as (Row & { stamp: string }) | undefined;
       if (!row) continue;
       const st = states?.get(id) as
         { precondition: string | null; completion: string | null; stamp: string } | undefined;
@@ -138,7 +140,7 @@ export function refreshBatch(db: Db, limit = 500): number {
       for (const list of sentenceIds) for (const t of list) bump(sdf, t, 1);
       put.run(
         id,
-        row.content_hash,
+        row.stamp,
         st?.stamp ?? '',
         JSON.stringify(part.lengths),
         encodeIds([termIds]),

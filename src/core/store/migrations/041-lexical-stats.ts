@@ -18,7 +18,7 @@ CREATE TABLE lexical_terms (
 -- No foreign key: a skill's part must outlive the skill until the refresh has taken it back out of the sums.
 CREATE TABLE lexical_skills (
   skill_id INTEGER PRIMARY KEY,
-  content_hash TEXT NOT NULL,           -- skills.content_hash the part was counted from
+  skill_stamp TEXT NOT NULL,            -- skills.content_hash || ':' || updated_at the part was counted from
   states_stamp TEXT NOT NULL,           -- the parsed states it was counted from ('' for none)
   lengths TEXT NOT NULL,                -- JSON: field lengths (plain and as the scorer reads them), sentence lengths
   terms BLOB NOT NULL,                  -- term ids of the skill's fields, and of each of its sentences
