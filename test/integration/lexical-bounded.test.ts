@@ -61,7 +61,7 @@ async function answers(bounded: boolean) {
         const trace = await selectSkills(input, scorer, { variant });
         selections.push({
           answer: trace.answer,
-          ranking: trace.ranking.map((r) => [r.skillId, Number(r.score.toFixed(9))]),
+          ranking: trace.ranking.map((r) => [r.candidate, Number(r.score.toFixed(9))]),
         });
       }
       out.push({
