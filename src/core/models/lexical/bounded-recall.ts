@@ -4,7 +4,8 @@
 // Exact when the candidates hold every skill sharing a term with the query; in a large library the skills FTS5 ranks
 // below `candidateDepth` are not read.
 import type { Db } from '../../store/db';
-import { LibraryIndex, recallParams, type Row } from './library-index';
+import type { Memo, TermBag } from './bm25';
+import { fieldBags, LibraryIndex, recallParams, type Field, type Row } from './library-index';
 import type { PersistedStatistics } from './library-stats';
 import { terms, words } from './text-terms';
 
@@ -46,11 +47,20 @@ export function boundedRank(
   query: string,
   k: number,
   allowed?: ReadonlySet<number>,
+  bags?: Memo<Record<Field, TermBag>>,
 ): { skillId: number; score: number }[] {
   // A filter that leaves few enough skills is ranked whole, like the in-memory recall.
   const ids =
     allowed && allowed.size <= candidateDepth.skills
       ? [...allowed]
       : ftsCandidates(db, query, candidateDepth.skills).filter((id) => !allowed || allowed.has(id));
-  return new LibraryIndex(loadRows(db, ids), [], stats).rankDistinct(query, k);
+  const bagsOf = bags && ((r: Row) => bags.get(String(r.id), () => fieldBags(r.name, r.description, r.body)));
+  const index = (of: readonly number[]) =>
+    new LibraryIndex(loadRows(db, of), [], stats, { recallOnly: true, bagsOf });
+  // The feedback ranks the last third of K by the query widened with the best skill's words: their skills are
+  // candidates too (at a third of the depth), or the feedback could only reorder what the query found.
+  const widened = allowed ? [] : index(ids).feedbackTerms(query, k);
+  const more =
+    widened.length > 0 ? ftsCandidates(db, widened.join(' '), Math.ceil(candidateDepth.skills / 3)) : [];
+  return index([...new Set([...ids, ...more])]).rankDistinct(query, k);
 }

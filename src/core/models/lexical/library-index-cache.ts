@@ -7,7 +7,8 @@
 // cross-scorer's backgrounds, and the recall ranks FTS5 candidates (bounded-recall.ts).
 import type { Db } from '../../store/db';
 import { boundedRank } from './bounded-recall';
-import { LibraryIndex, type Row } from './library-index';
+import { Memo, type TermBag } from './bm25';
+import { LibraryIndex, type Field, type Row } from './library-index';
 import { persistedStatistics, refreshAll, type PersistedStatistics } from './library-stats';
 
 /**
@@ -24,7 +25,12 @@ interface Entry {
   index: LibraryIndex | null;
   /** Set when the library is large: its persisted statistics. */
   stats: PersistedStatistics | null;
+  /** A large library's candidates as term bags, kept while its skills are unchanged. */
+  bags: Memo<Record<Field, TermBag>>;
 }
+
+/** Candidates' bags kept per large library: about 10 KB each. */
+const keptBags = 20_000;
 
 const cache = new WeakMap<Db, Entry>();
 
@@ -118,7 +124,7 @@ function entry(db: Db): Entry {
       refreshAll(db);
       const stats = persistedStatistics(db);
       const index = hit.index?.withStates(parsedStates(db, hit.index.ids), stats) ?? null;
-      next = { writes, skills, states, stats, index };
+      next = { writes, skills, states, stats, index, bags: hit.bags };
     } else {
       next = {
         writes,
@@ -126,10 +132,11 @@ function entry(db: Db): Entry {
         states,
         stats: null,
         index: hit.index!.withStates(hasStates ? parsedStates(db) : []),
+        bags: hit.bags,
       };
     }
   } else {
-    next = { writes, skills, states, ...build(db, hasStates) };
+    next = { writes, skills, states, ...build(db, hasStates), bags: new Memo(keptBags) };
   }
   cache.set(db, next);
   return next;
@@ -152,6 +159,6 @@ export function rankLibrary(
   k: number,
   allowed?: ReadonlySet<number>,
 ): { skillId: number; score: number }[] {
-  const { index, stats } = entry(db);
-  return stats ? boundedRank(db, stats, query, k, allowed) : index!.rankDistinct(query, k, allowed);
+  const { index, stats, bags } = entry(db);
+  return stats ? boundedRank(db, stats, query, k, allowed, bags) : index!.rankDistinct(query, k, allowed);
 }

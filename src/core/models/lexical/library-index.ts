@@ -86,6 +86,13 @@ export interface Row {
   body: string;
 }
 
+export interface IndexOptions {
+  /** Only the recall's ranking is asked (a large library's candidates): no scorer's bags or backgrounds. */
+  recallOnly?: boolean;
+  /** Bags kept from an earlier query (the same skill is tokenised once while the library is unchanged). */
+  bagsOf?: (row: Row) => Record<Field, TermBag> | undefined;
+}
+
 export class LibraryIndex {
   readonly ids: number[];
   /** The fields as the recall reads them. */
@@ -120,11 +127,14 @@ export class LibraryIndex {
     rows: readonly Row[],
     states: readonly string[] = [],
     private readonly stats?: PersistedStatistics,
+    options: IndexOptions = {},
   ) {
     this.ids = rows.map((r) => r.id);
-    this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
-    this.judgedBags = rows.map((r, doc) => judgedFields(r, this.fieldBags[doc]!));
-    rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
+    this.fieldBags = rows.map((r) => options.bagsOf?.(r) ?? fieldBags(r.name, r.description, r.body));
+    this.judgedBags = options.recallOnly
+      ? this.fieldBags
+      : rows.map((r, doc) => judgedFields(r, this.fieldBags[doc]!));
+    if (!options.recallOnly) rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
     this.averages = stats?.averages ?? averageLengths(this.fieldBags);
     this.judgedAverages = stats?.judgedAverages ?? averageLengths(this.judgedBags);
     this.fieldBags.forEach((f, doc) => {
@@ -137,12 +147,13 @@ export class LibraryIndex {
         list.push(doc);
       }
     });
+    const judged = options.recallOnly ? [] : this.judgedBags;
     this.documents = new Bm25Collection(
-      this.judgedBags.map((f) => merge([f.name, f.description, f.body])),
+      judged.map((f) => merge([f.name, f.description, f.body])),
       scorerParams,
       stats && { size: stats.skills, df: stats.df, averageLength: stats.documentLength },
     );
-    this.summaryBags = this.judgedBags.map((f) => merge([f.name, f.description]));
+    this.summaryBags = judged.map((f) => merge([f.name, f.description]));
     this.summaries = this.sentenceBackground(states);
   }
 
@@ -233,6 +244,15 @@ export class LibraryIndex {
       skillId,
       score,
     }));
+  }
+
+  /** The words the feedback adds to the query (none below `feedback.minSkills`); a large library fetches their skills too. */
+  feedbackTerms(query: string, k: number): string[] {
+    const { keep, docs, minSkills } = recallParams.feedback;
+    if (this.size < minSkills) return [];
+    const terms = new Map([...termCounts(query).keys()].map((t) => [t, 1]));
+    const first = this.distinct(terms, Math.ceil(k * keep));
+    return [...this.widened(terms, first.slice(0, docs)).keys()].filter((t) => !terms.has(t));
   }
 
   /** The query terms at weight 1 and the feedback terms: the rarest words of the best skills' names and descriptions. */
