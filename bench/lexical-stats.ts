@@ -88,6 +88,12 @@ function run(what: string, mode: string, file: string): FirstUse {
 export function measureFirstUse(library: string, memoryRecall = true): Record<string, FirstUse> {
   const copy = path.join(os.tmpdir(), `lexical-stats-${process.pid}.db`);
   copyFileSync(library, copy);
+  const db = openDb(copy);
+  // From none: the statistics a library imported before migration 041 (or by main's code) starts with.
+  db.exec(`DELETE FROM lexical_skills; DELETE FROM lexical_terms;
+    UPDATE lexical_totals SET skills = 0, sentences = 0,
+      lengths = '{"plain":[0,0,0],"judged":[0,0,0],"sentences":0}'`);
+  db.close();
   try {
     // The in-memory index is built by whichever comes first; its first recall is its build plus milliseconds.
     return {

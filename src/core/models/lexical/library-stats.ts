@@ -162,8 +162,9 @@ export function refreshBatch(db: Db, limit = 500): number {
   })();
 }
 
-/** Refreshes until current (or until the signal aborts, between batches). */
+/** Refreshes until current (or until the signal aborts, between batches); a read-only library is read as it is. */
 export function refreshAll(db: Db, batch = 500, signal?: AbortSignal): void {
+  if (db.readonly) return;
   while (!signal?.aborted && refreshBatch(db, batch) > 0);
 }
 
