@@ -1,7 +1,7 @@
 // The path of large libraries (persisted statistics, FTS5 candidates, sampled backgrounds) answers as the whole
 // library held in memory does, when the sample is the whole library and the candidates hold every matching skill:
 // on the sample library with its states, every sample task's recall and every variant's selection are the same.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { loadSkillsForSelection } from '../../src/core/select/skill-source';
 import { importSource } from '../../src/core/skills/importer';
 import { importStatesFile } from '../../src/core/states/import-states';
 import { openDb, type Db } from '../../src/core/store/db';
-import { repoRoot, testJob } from '../fixtures/skills/library-fixture';
+import { repoRoot, skillMd, testJob, writeSkill } from '../fixtures/skills/library-fixture';
 
 const resources = path.join(repoRoot, 'resources');
 const tasks = parseLabelJsonl(readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8'));
@@ -83,5 +83,42 @@ describe('lexical engines on the persisted statistics', () => {
     expect(bounded.size).toBe(memory.size);
     expect(bounded.out).toEqual(memory.out);
     expect(memory.out.some((t) => t.selections[0]!.answer.length > 0)).toBe(true);
+  });
+});
+
+describe('a large library between selections', () => {
+  it('recalls a skill by its new words after a re-import, and no longer by its old ones', async () => {
+    Object.assign(sampledFrom, { skills: 0, sample: 1_000_000 });
+    const root = path.join(dir, 'edits');
+    writeSkill(
+      root,
+      'pot-scrub',
+      skillMd('pot-scrub', 'Scrub a pot with steel wool', '# Scrub\n\nRinse after.\n'),
+    );
+    writeSkill(root, 'lamp-fix', skillMd('lamp-fix', 'Fix a desk lamp', '# Fix\n\nReplace the bulb.\n'));
+    const db = openDb(path.join(dir, 'edits.db'));
+    try {
+      const deps = { db, clock, logger: { info: () => {}, warn: () => {} } };
+      await importSource(deps, { path: root }, testJob());
+      const names = (q: string) =>
+        lexicalRecall(db, q, 5).map((h) =>
+          db.prepare('SELECT name FROM skills WHERE id = ?').pluck().get(h.skillId),
+        );
+      expect(names('steel wool')).toEqual(['pot-scrub']);
+      writeFileSync(
+        path.join(root, 'pot-scrub', 'SKILL.md'),
+        skillMd('pot-scrub', 'Polish a kettle with a cloth', '# Polish\n\nDry after.\n'),
+      );
+      await importSource(
+        { ...deps, clock: () => new Date('2026-06-02T00:00:00Z') },
+        { path: root },
+        testJob(),
+      );
+      expect(names('polish the kettle')).toEqual(['pot-scrub']);
+      expect(names('steel wool')).toEqual([]);
+      expect(libraryIndex(db).size).toBe(2);
+    } finally {
+      db.close();
+    }
   });
 });
