@@ -1,11 +1,12 @@
 // Scale bench (issue 12): builds 1k, 10k and 68k libraries from the zjunlp skills and prints each row of the issue's
 // table with the reference measured in the same run, as ratios, and the growth from the smallest to the largest size.
-// Run: npm run bench:scale [-- --sizes 1k,10k] [--no-recall] [--no-folder]
+// Run: npm run bench:scale [-- --sizes 1k,10k] [--no-recall] [--no-folder] [--no-lexical]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureFirstUse } from './lexical-stats';
 import { leadRows, type ScaleRow } from './scale/lead-rows';
 import { synthesise, type SynthLibrary } from './scale/synth';
 
@@ -14,6 +15,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '1k,10k,68k' },
     'no-recall': { type: 'boolean', default: false },
     'no-folder': { type: 'boolean', default: false },
+    'no-lexical': { type: 'boolean', default: false },
   },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -113,6 +115,29 @@ async function measure(lib: SynthLibrary): Promise<ScaleRow[]> {
         met: big.recallAt30 >= 0.9,
         value: null,
       });
+    }
+    if (!args['no-recall'] && !args['no-lexical']) {
+      // The recall worker imported the sample library into ours: the first offline selection of a sample task, on the
+      // persisted statistics against the whole library held in memory (every library's path before).
+      const f = measureFirstUse(ours, false);
+      rows.push(
+        row('lexical statistics, build from none (CPU)', f.statsBuild!.cpuSeconds, 's', null, null),
+        row('first lexical recall (CPU)', f.recallStats!.cpuSeconds, 's', null, null),
+        row(
+          'first offline selection, CPU (ref: in memory)',
+          f.selectStats!.cpuSeconds,
+          's',
+          f.selectMemory!.cpuSeconds,
+          null,
+        ),
+        row(
+          'first offline selection, peak (ref: in memory)',
+          f.selectStats!.peakMiB,
+          'MiB',
+          f.selectMemory!.peakMiB,
+          null,
+        ),
+      );
     }
     for (const measureLead of leadRows) rows.push(...(await measureLead(lib, ours)));
     return rows;

@@ -6,6 +6,7 @@ import type { CuratorEventListener } from '../shared/events';
 import { createEvaluationService } from './api/evaluation-service';
 import { createJobsService } from './api/jobs-service';
 import { registerLibraryConversion } from './api/library-conversion';
+import { registerLexicalStats } from './api/lexical-stats-job';
 import { createLibraryService } from './api/library-service';
 import { createLlmService } from './api/llm-service';
 import { createModelsService } from './api/models-service';
@@ -94,6 +95,7 @@ export function createCore(options: CoreOptions): Core {
   };
   const sources = createSourcesService(ctx);
   registerLibraryConversion(ctx);
+  registerLexicalStats(ctx);
   const api: CuratorApi = {
     ...createLibraryService(ctx),
     ...createJobsService(ctx),
@@ -121,4 +123,5 @@ export function createCore(options: CoreOptions): Core {
 
 export { resumeFolderWatches } from './sources/sources-service';
 export { resumeLibraryConversion } from './api/library-conversion';
+export { resumeLexicalStats } from './api/lexical-stats-job';
 export { getProfile, listProfiles, resolveProfileSkillIds } from './profiles';

@@ -3,7 +3,13 @@
 import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, resumeFolderWatches, resumeLibraryConversion, type Core } from '../core';
+import {
+  createCore,
+  resumeFolderWatches,
+  resumeLexicalStats,
+  resumeLibraryConversion,
+  type Core,
+} from '../core';
 import { createLogger } from '../core/logger';
 import { createOnnxEngineFactory } from '../core/models/onnx-engine-factory';
 import { createRemoteEngineFactory } from '../core/models/remote/remote-engine-factory';
@@ -71,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     resumeFolderWatches(core.context);
     resumeLibraryConversion(core.context);
+    resumeLexicalStats(core.context);
     const origin = appOrigin(target);
     registerCuratorIpc(ipcMain, core, {
       isTrustedSender: (event) => event.senderFrame?.url.startsWith(origin) ?? false,

@@ -42,15 +42,27 @@ export class Memo<V> {
   }
 }
 
+/** A whole library's statistics, for a collection that holds only a sample of its documents. */
+export interface CollectionStatistics {
+  size: number;
+  df(term: string): number;
+  averageLength: number;
+}
+
 export class Bm25Collection {
   private readonly df = new Map<string, number>();
   private readonly postings = new Map<string, { doc: number; tf: number }[]>();
   readonly averageLength: number;
   private readonly backgrounds = new Memo<Background>(4096);
 
+  /**
+   * `stats`: when the documents are a sample of a larger collection, its IDF and average length; the backgrounds are
+   * then the sample's mean and spread.
+   */
   constructor(
     private readonly docs: readonly TermBag[],
     private readonly params: Bm25Params,
+    private readonly stats?: CollectionStatistics,
   ) {
     let total = 0;
     docs.forEach((d, doc) => {
@@ -62,17 +74,17 @@ export class Bm25Collection {
         list.push({ doc, tf });
       }
     });
-    this.averageLength = docs.length > 0 ? Math.max(1, total / docs.length) : 1;
+    this.averageLength = stats?.averageLength ?? (docs.length > 0 ? Math.max(1, total / docs.length) : 1);
   }
 
   get size(): number {
-    return this.docs.length;
+    return this.stats?.size ?? this.docs.length;
   }
 
   /** Robertson–Spärck Jones IDF, kept positive; a term no document has gets the largest value. */
   idf(term: string): number {
-    const df = this.df.get(term) ?? 0;
-    return Math.log(1 + (this.docs.length - df + 0.5) / (df + 0.5));
+    const df = this.stats ? this.stats.df(term) : (this.df.get(term) ?? 0);
+    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
   private tfPart(tf: number, length: number): number {

@@ -4,7 +4,7 @@
 import { filteredSkillIds, hasFilters } from '../../search/skill-filter';
 import type { Db } from '../../store/db';
 import type { SkillFilter } from '../../store/library-filter';
-import { libraryIndex } from './library-index-cache';
+import { rankLibrary } from './library-index-cache';
 
 export interface LexicalCandidate {
   skillId: number;
@@ -22,5 +22,5 @@ export function lexicalRecall(
 ): LexicalCandidate[] {
   if (k <= 0) return [];
   const allowed = hasFilters(filters) ? filteredSkillIds(db, filters) : undefined;
-  return libraryIndex(db).rankDistinct(query, k, allowed);
+  return rankLibrary(db, query, k, allowed);
 }

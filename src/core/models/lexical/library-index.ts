@@ -3,6 +3,7 @@
 // against. Built by library-index-cache.ts (tokenising the 530 imported zjunlp skills takes about 0.4-1 s).
 import { skillDocument } from '../../select/documents';
 import { bag, Bm25Collection, Memo, type Background, type TermBag } from './bm25';
+import type { PersistedStatistics } from './library-stats';
 import { nearDuplicates } from './near-duplicates';
 import { hasExamples, termCounts, weightedTermCounts } from './text-terms';
 
@@ -63,7 +64,7 @@ export function fieldBags(
  * The fields as the cross-scorer reads them, sharing the recall's bag where a field gives no examples (most do not):
  * a large library is then tokenised about once, not twice, and held once in memory.
  */
-function judgedFields(row: Row, plain: Record<Field, TermBag>): Record<Field, TermBag> {
+export function judgedFields(row: Row, plain: Record<Field, TermBag>): Record<Field, TermBag> {
   const judged = (text: string, same: TermBag) => (hasExamples(text) ? bag(weightedTermCounts(text)) : same);
   return {
     name: plain.name,
@@ -83,6 +84,13 @@ export interface Row {
   name: string;
   description: string;
   body: string;
+}
+
+export interface IndexOptions {
+  /** Only the recall's ranking is asked (a large library's candidates): no scorer's bags or backgrounds. */
+  recallOnly?: boolean;
+  /** Bags kept from an earlier query (the same skill is tokenised once while the library is unchanged). */
+  bagsOf?: (row: Row) => Record<Field, TermBag> | undefined;
 }
 
 export class LibraryIndex {
@@ -111,13 +119,24 @@ export class LibraryIndex {
   /** Each skill's name + description: the skills' part of `summaries`. */
   private readonly summaryBags: TermBag[];
 
-  constructor(rows: readonly Row[], states: readonly string[] = []) {
+  /**
+   * `stats`: the whole library's statistics when `rows` are only part of it (a large library: the candidates of one
+   * query, or the sample the backgrounds are taken over). Without, the rows are the library.
+   */
+  constructor(
+    rows: readonly Row[],
+    states: readonly string[] = [],
+    private readonly stats?: PersistedStatistics,
+    options: IndexOptions = {},
+  ) {
     this.ids = rows.map((r) => r.id);
-    this.fieldBags = rows.map((r) => fieldBags(r.name, r.description, r.body));
-    this.judgedBags = rows.map((r, doc) => judgedFields(r, this.fieldBags[doc]!));
-    rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
-    this.averages = averageLengths(this.fieldBags);
-    this.judgedAverages = averageLengths(this.judgedBags);
+    this.fieldBags = rows.map((r) => options.bagsOf?.(r) ?? fieldBags(r.name, r.description, r.body));
+    this.judgedBags = options.recallOnly
+      ? this.fieldBags
+      : rows.map((r, doc) => judgedFields(r, this.fieldBags[doc]!));
+    if (!options.recallOnly) rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
+    this.averages = stats?.averages ?? averageLengths(this.fieldBags);
+    this.judgedAverages = stats?.judgedAverages ?? averageLengths(this.judgedBags);
     this.fieldBags.forEach((f, doc) => {
       const seen = new Set<string>();
       for (const field of fields) for (const t of f[field].counts.keys()) seen.add(t);
@@ -128,18 +147,22 @@ export class LibraryIndex {
         list.push(doc);
       }
     });
+    const judged = options.recallOnly ? [] : this.judgedBags;
     this.documents = new Bm25Collection(
-      this.judgedBags.map((f) => merge([f.name, f.description, f.body])),
+      judged.map((f) => merge([f.name, f.description, f.body])),
       scorerParams,
+      stats && { size: stats.skills, df: stats.df, averageLength: stats.documentLength },
     );
-    this.summaryBags = this.judgedBags.map((f) => merge([f.name, f.description]));
+    this.summaryBags = judged.map((f) => merge([f.name, f.description]));
     this.summaries = this.sentenceBackground(states);
   }
 
   private sentenceBackground(states: readonly string[]): Bm25Collection {
+    const { stats } = this;
     return new Bm25Collection(
       [...this.summaryBags, ...states.map((text) => bag(termCounts(text)))],
       scorerParams,
+      stats && { size: stats.sentences, df: stats.sdf, averageLength: stats.sentenceLength },
     );
   }
 
@@ -148,19 +171,21 @@ export class LibraryIndex {
    * is made again (a curator's edit to states must not cost tokenising every skill of a large library again). A new
    * object, so a selection still running on this one keeps the statistics it started with.
    */
-  withStates(states: readonly string[]): LibraryIndex {
+  withStates(states: readonly string[], stats = this.stats): LibraryIndex {
     const next = Object.assign(Object.create(LibraryIndex.prototype) as LibraryIndex, this);
-    (next as { summaries: Bm25Collection }).summaries = this.sentenceBackground(states);
+    (next as unknown as { stats?: PersistedStatistics }).stats = stats;
+    (next as { summaries: Bm25Collection }).summaries = next.sentenceBackground(states);
     return next;
   }
 
+  /** Skills in the library (more than the rows held when the statistics are the library's). */
   get size(): number {
-    return this.ids.length;
+    return this.stats?.skills ?? this.ids.length;
   }
 
   private idf(term: string): number {
-    const df = this.df.get(term) ?? 0;
-    return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
+    const df = this.stats ? this.stats.df(term) : (this.df.get(term) ?? 0);
+    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
   /** The judged fields of a library skill given its document text `name | description | body`; undefined if not one. */
@@ -205,7 +230,7 @@ export class LibraryIndex {
   ): { skillId: number; score: number }[] {
     const terms = new Map([...termCounts(query).keys()].map((t) => [t, 1]));
     const { keep, docs, minSkills } = recallParams.feedback;
-    const large = this.ids.length >= minSkills;
+    const large = this.size >= minSkills;
     const first = this.distinct(terms, large ? Math.ceil(k * keep) : k, allowed);
     const rest =
       large && first.length < k
@@ -219,6 +244,15 @@ export class LibraryIndex {
       skillId,
       score,
     }));
+  }
+
+  /** The words the feedback adds to the query (none below `feedback.minSkills`); a large library fetches their skills too. */
+  feedbackTerms(query: string, k: number): string[] {
+    const { keep, docs, minSkills } = recallParams.feedback;
+    if (this.size < minSkills) return [];
+    const terms = new Map([...termCounts(query).keys()].map((t) => [t, 1]));
+    const first = this.distinct(terms, Math.ceil(k * keep));
+    return [...this.widened(terms, first.slice(0, docs)).keys()].filter((t) => !terms.has(t));
   }
 
   /** The query terms at weight 1 and the feedback terms: the rarest words of the best skills' names and descriptions. */
@@ -279,7 +313,10 @@ export class LibraryIndex {
     return scores;
   }
 
-  /** Mean and spread of the query's judged BM25F over the whole library (skills sharing no term score 0). */
+  /**
+   * Mean and spread of the query's judged BM25F over the skills held: the whole library, or its sample when the
+   * statistics are the library's (skills sharing no term score 0).
+   */
   fieldedBackground(queryTerms: readonly string[]): Background {
     return this.backgrounds.get(queryTerms.join('\u0001'), () => {
       const n = Math.max(1, this.ids.length);

@@ -18,6 +18,7 @@ import { m032EngineThroughput } from './032-engine-throughput';
 import { m033EvalLibrary } from './033-eval-library';
 import { m034TextPacked } from './034-text-packed';
 import { m040SkillTags } from './040-skill-tags';
+import { m041LexicalStats } from './041-lexical-stats';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
@@ -49,6 +50,7 @@ export const migrations: Migration[] = [
   m033EvalLibrary,
   m034TextPacked,
   m040SkillTags,
+  m041LexicalStats,
   m050Profiles,
   m055SourcesSync,
   m060RunVia,
