@@ -144,6 +144,10 @@ function exactNameIds(db: Db, query: KeywordQuery): number[] {
 interface Ranked {
   id: number;
   score: number;
+  h0: string | null;
+  h1: string | null;
+  h2: string | null;
+  h3: string | null;
 }
 
 /**
@@ -168,7 +172,11 @@ function run(
   if (total === 0) return { total, hits: [] };
   const w = keywordWeights;
   const rank = `skills_fts.rank MATCH 'bm25(${[w.name, w.description, w.body, w.refs].map((x) => x.toFixed(1)).join(', ')})'`;
-  const columns = `skills_fts.rowid AS id, -skills_fts.rank AS score`;
+  // highlight() runs only for the rows returned, inside the ranked query (a query per hit re-ran the whole MATCH).
+  const highlights = [0, 1, 2, 3].map(
+    (c) => `highlight(skills_fts, ${c}, '${highlightStart}', '${highlightEnd}') AS h${c}`,
+  );
+  const columns = `skills_fts.rowid AS id, -skills_fts.rank AS score, ${highlights.join(', ')}`;
   const ranked = stmt(db, `SELECT ${columns} ${from} AND ${rank} ORDER BY skills_fts.rank LIMIT ?`).all(
     match.rank,
     ...params,
@@ -180,17 +188,10 @@ function run(
   );
   const order = [...first, ...ranked.filter((r) => !first.some((f) => f.id === r.id))] as Ranked[];
   const summary = stmt(db, `SELECT ${summaryColumns(db)} FROM skills s WHERE s.id = ?`);
-  const highlights = stmt(
-    db,
-    `SELECT ${[0, 1, 2, 3].map((c) => `highlight(skills_fts, ${c}, '${highlightStart}', '${highlightEnd}')`).join(', ')}
-     FROM skills_fts WHERE skills_fts MATCH ? AND skills_fts.rowid = ?`,
-  ).raw();
-  const hits = order.slice(offset, offset + limit).map(({ id, score }, i) => ({
+  const hits = order.slice(offset, offset + limit).map(({ id, score, h0, h1, h2, h3 }, i) => ({
     skill: summary.get(id) as SkillSummary,
     score,
-    snippet: snippetOfColumns(
-      ((highlights.get(match.rank, id) as (string | null)[]) ?? []).map((c) => c ?? ''),
-    ),
+    snippet: snippetOfColumns([h0, h1, h2, h3].map((c) => c ?? '')),
     rank: offset + i + 1,
   }));
   return { total, hits };
