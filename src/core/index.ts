@@ -123,5 +123,5 @@ export function createCore(options: CoreOptions): Core {
 
 export { resumeFolderWatches } from './sources/sources-service';
 export { resumeLibraryConversion } from './api/library-conversion';
-export { resumeLexicalStats } from './api/lexical-stats-job';
+export { resumeLexicalStats, resumeLexicalStatsSoon } from './api/lexical-stats-job';
 export { getProfile, listProfiles, resolveProfileSkillIds } from './profiles';

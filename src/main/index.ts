@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createCore,
   resumeFolderWatches,
-  resumeLexicalStats,
+  resumeLexicalStatsSoon,
   resumeLibraryConversion,
   type Core,
 } from '../core';
@@ -77,7 +77,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     resumeFolderWatches(core.context);
     resumeLibraryConversion(core.context);
-    resumeLexicalStats(core.context);
+    resumeLexicalStatsSoon(core.context);
     const origin = appOrigin(target);
     registerCuratorIpc(ipcMain, core, {
       isTrustedSender: (event) => event.senderFrame?.url.startsWith(origin) ?? false,

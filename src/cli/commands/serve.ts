@@ -13,12 +13,12 @@ export const builtRendererDir = path.join(repoRoot, 'out', 'renderer');
 export async function serveUntilStopped(core: Core, port: number, token?: string): Promise<void> {
   const rendererDir = existsSync(path.join(builtRendererDir, 'index.html')) ? builtRendererDir : undefined;
   const { startHttpHost } = await import('../../server/http-host');
-  const { resumeFolderWatches, resumeLexicalStats, resumeLibraryConversion } = await import('../../core');
+  const { resumeFolderWatches, resumeLexicalStatsSoon, resumeLibraryConversion } = await import('../../core');
   const uploadDir = path.join(core.context.paths.dataDir, 'uploads');
   const host = await startHttpHost({ core, port, token, rendererDir, uploadDir });
   resumeFolderWatches(core.context);
   resumeLibraryConversion(core.context);
-  resumeLexicalStats(core.context);
+  resumeLexicalStatsSoon(core.context);
   printLine(`Serving on ${host.url}`);
   printLine(`Library: ${core.context.paths.dbFile}`);
   printLine(`Token: ${host.token}`);

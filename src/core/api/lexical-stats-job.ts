@@ -40,16 +40,25 @@ export function registerLexicalStats(ctx: CoreContext): void {
   let pending: NodeJS.Timeout | undefined;
   ctx.events.on((event) => {
     if (event.type !== 'library.changed' || pending) return;
-    pending = setTimeout(() => {
-      pending = undefined;
-      try {
-        resumeLexicalStats(ctx);
-      } catch (error) {
-        ctx.logger.warn(`lexical statistics not started: ${String(error)}`);
-      }
-    }, settleMs);
-    pending.unref();
+    pending = resumeLexicalStatsSoon(ctx, () => (pending = undefined));
   });
+}
+
+/**
+ * resumeLexicalStats a moment later (and never throwing): the app and `serve` call it at start, so the first screen's
+ * answers do not wait behind the job's first batches (host to first answer at 68k: 0.50 s, 0.81 s with it at once).
+ */
+export function resumeLexicalStatsSoon(ctx: CoreContext, fired?: () => void): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    fired?.();
+    try {
+      resumeLexicalStats(ctx);
+    } catch (error) {
+      ctx.logger.warn(`lexical statistics not started: ${String(error)}`);
+    }
+  }, settleMs);
+  timer.unref();
+  return timer;
 }
 
 /** The statistics job of a large library with stale statistics: resumed, or started; null when not needed. */
