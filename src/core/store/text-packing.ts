@@ -22,7 +22,7 @@ const zlibHeader = 0x78;
  */
 const recent: { packed: Buffer; text: string }[] = [];
 const recentKept = 4;
-/** String.prototype.isWellFormed: in Node 20 (V8 11.3), not yet in the ES2023 typings; 10x cheaper than a regex. */
+/** String.prototype.isWellFormed: in Node 20 (V8 11.3), not yet in the ES2023 typings. */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
 /** The value to store for a text: a zlib BLOB where it is smaller than the text's UTF-8 bytes, else the text. */
