@@ -34,6 +34,11 @@ describeInChromium('Selection lab, first run', () => {
     // The sample task brings its hand parse: the run has states now, and the note is gone.
     await page.locator('textarea[name="task"]').waitFor();
     await expect.poll(() => note.count()).toBe(0);
+    // The picker keeps showing the task chosen, until the task is edited; no button that does nothing.
+    expect(await page.getByLabel('Sample task').inputValue()).toBe('hh-01');
+    expect(await page.getByRole('button', { name: 'Parse below' }).count()).toBe(0);
+    await page.locator('textarea[name="task"]').fill('heat a mug of water');
+    await expect.poll(() => page.getByLabel('Sample task').inputValue()).toBe('');
     expect(problems).toEqual([]);
   }, 120_000);
 });

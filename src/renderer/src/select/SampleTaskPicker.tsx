@@ -26,7 +26,8 @@ function LoadSampleTasks({ onLoaded }: { onLoaded: () => void }) {
   );
 }
 
-export function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void }) {
+/** `task`: the lab's task now; the label whose task it is stays shown as chosen (until the task is edited). */
+export function SampleTaskPicker({ task, onPick }: { task: string; onPick: (item: LabelItem) => void }) {
   const sets = useApi('labels.list', {});
   const first = sets.data?.[0];
   const items = useApi('labels.get', first ? { id: first.id } : null);
@@ -35,7 +36,7 @@ export function SampleTaskPicker({ onPick }: { onPick: (item: LabelItem) => void
   return (
     <select
       aria-label="Sample task"
-      value=""
+      value={items.data.items.find((i) => i.task === task)?.id ?? ''}
       onChange={(e) => {
         const item = items.data?.items.find((i) => i.id === e.target.value);
         if (item) onPick(item);

@@ -115,6 +115,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
           <h2>Task</h2>
           <span className="spacer" />
           <SampleTaskPicker
+            task={task}
             onPick={(item) => {
               setTask(item.task);
               setParse(
@@ -137,9 +138,11 @@ export function SelectionLab({ runId }: { runId?: number }) {
           <button onClick={() => void parseTask()} disabled={!task.trim() || action.busy}>
             Parse with the LLM
           </button>
-          <button onClick={() => setParse(parse ?? emptyParse(task.trim()))} disabled={!task.trim()}>
-            {parse ? 'Parse below' : 'Write the parse by hand'}
-          </button>
+          {!parse && (
+            <button onClick={() => setParse(emptyParse(task.trim()))} disabled={!task.trim()}>
+              Write the parse by hand
+            </button>
+          )}
           {parse && (
             <button className="ghost" onClick={() => setParse(null)}>
               Clear parse
