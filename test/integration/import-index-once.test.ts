@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchKeyword } from '../../src/core/search/keyword';
 import type { Loaded } from '../../src/core/skills/import-batches';
 import { writeBatch } from '../../src/core/skills/import-writes';
+import { emptyImportReport } from '../../src/core/skills/importer';
 import { lineToSkill } from '../../src/core/skills/sources/jsonl-skill';
 import type { SkillCandidate } from '../../src/core/skills/sources/source';
-import { defaultImportSettings, type ImportReport } from '../../src/core/skills/types';
+import { defaultImportSettings } from '../../src/core/skills/types';
 import type { Db } from '../../src/core/store/db';
 import { upsertSource } from '../../src/core/store/sources-repo';
 import { tempLibrary, type TempLibrary } from '../fixtures/skills/library-fixture';
@@ -32,24 +33,6 @@ function segmentCount(db: Db): number {
   };
   varint(); // levels
   return varint();
-}
-
-function emptyReport(sourceId: number): ImportReport {
-  return {
-    sourceId,
-    sourceUri: '/dump.jsonl',
-    kind: 'jsonl',
-    total: 0,
-    added: [],
-    updated: [],
-    unchanged: [],
-    removed: [],
-    duplicates: [],
-    rejected: [],
-    warnings: [],
-    conflicts: [],
-    cancelled: false,
-  };
 }
 
 function loaded(name: string, line: number, files?: { path: string; content: string }[]): Loaded {
@@ -85,7 +68,7 @@ describe('text index of an imported batch', () => {
         i % 3 === 0 ? [{ path: 'references/notes.md', content: `kettle ${i}` }] : undefined,
       ),
     );
-    const report = emptyReport(source.id);
+    const report = emptyImportReport(source.id, '/dump.jsonl', 'jsonl');
     writeBatch(lib.deps, source.id, batch, 'record', report);
     expect(report.added).toHaveLength(30);
     expect(segmentCount(lib.db)).toBe(1);
@@ -102,7 +85,7 @@ describe('text index of an imported batch', () => {
       source.id,
       [loaded('boil-water', 1), loaded('make-tea', 2)],
       'record',
-      emptyReport(source.id),
+      emptyImportReport(source.id, '/dump.jsonl', 'jsonl'),
     );
     const changed = loaded('boil-water', 1);
     if (changed.result?.ok !== true) throw new Error('test line rejected');
@@ -112,7 +95,7 @@ describe('text index of an imported batch', () => {
       'Use the kettle instead.',
     );
     changed.result.skill.contentHash = 'changed';
-    const report = emptyReport(source.id);
+    const report = emptyImportReport(source.id, '/dump.jsonl', 'jsonl');
     writeBatch(lib.deps, source.id, [changed, loaded('pour-tea', 3)], 'record', report);
     expect(report.updated.map((u) => u.name)).toEqual(['boil-water']);
     lib.db.exec(`INSERT INTO skills_fts (skills_fts) VALUES ('integrity-check')`);

@@ -55,21 +55,7 @@ export async function importSource(
     path.basename(uri),
     clock().toISOString(),
   );
-  const report: ImportReport = {
-    sourceId: source.id,
-    sourceUri: uri,
-    kind,
-    total: 0,
-    added: [],
-    updated: [],
-    unchanged: [],
-    removed: [],
-    duplicates: [],
-    rejected: [],
-    warnings: [],
-    conflicts: [],
-    cancelled: false,
-  };
+  const report = emptyImportReport(source.id, uri, kind);
   job.report({ done: 0, total: 0, message: `Reading ${uri}` });
   const stored = storedDigests(db, source.id);
   let opened;
@@ -167,4 +153,27 @@ function finish(deps: LibraryDeps, report: ImportReport, job: ImportJob, cancell
   report.cancelled = cancelled;
   insertImportReport(deps.db, report, job.id ?? null, deps.clock().toISOString());
   return report;
+}
+
+/** The report of an import that has read nothing yet. */
+export function emptyImportReport(
+  sourceId: number,
+  sourceUri: string,
+  kind: ImportReport['kind'],
+): ImportReport {
+  return {
+    sourceId,
+    sourceUri,
+    kind,
+    total: 0,
+    added: [],
+    updated: [],
+    unchanged: [],
+    removed: [],
+    duplicates: [],
+    rejected: [],
+    warnings: [],
+    conflicts: [],
+    cancelled: false,
+  };
 }
