@@ -55,3 +55,19 @@ describe('CLI import of skills whose name is not their folder', () => {
     expect(cli('search', 'tidy', 'desk').stdout).not.toContain('needs an embedding model');
   });
 });
+
+describe('CLI import report of a JSONL dump', () => {
+  it('names a bad line once: the dump, then the line', () => {
+    const dump = path.join(dir, 'dump.jsonl');
+    writeFileSync(
+      dump,
+      [
+        JSON.stringify({ name: 'open-door', description: 'Open a door.', body: 'Pull the handle.' }),
+        '{"name": broken',
+      ].join('\n') + '\n',
+    );
+    const out = cli('import', dump);
+    expect(out.stdout).toContain('rejected dump.jsonl:2 [jsonl-syntax] line 2 is not valid JSON');
+    expect(out.stdout).not.toContain('dump.jsonl:2:2');
+  });
+});

@@ -27,7 +27,9 @@ function printImportReport(report: ImportReport): void {
   );
   for (const r of report.rejected) {
     for (const issue of r.issues.filter((i) => i.severity === 'error')) {
-      printLine(`  rejected ${r.file}${issue.line ? `:${issue.line}` : ''} [${issue.rule}] ${issue.message}`);
+      printLine(
+        `  rejected ${issue.file}${issue.line ? `:${issue.line}` : ''} [${issue.rule}] ${issue.message}`,
+      );
     }
   }
   const onlyName = refusedOnlyForFolderName(report.rejected);
