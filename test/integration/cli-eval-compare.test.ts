@@ -1,6 +1,5 @@
 // The CLI's regression check after a batch of edits: `eval rerun` repeats the last run and writes the comparison with
 // --out, `eval compare A B --json`, `eval confusable`, and `eval export` to a .csv. The real CLI on a real library file.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,20 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core';
 import type { EvalComparison } from '../../src/shared/api';
 import { repoRoot } from '../e2e/harness';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dataDir: string;
 const resources = path.join(repoRoot, 'resources');
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir, ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(dataDir, args);
 }
 
 beforeAll(async () => {

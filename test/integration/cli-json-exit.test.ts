@@ -1,16 +1,15 @@
 // `--json` job commands exit non-zero when their job does not finish (issue 9, item 15): a script reading the JSON
 // must be able to trust the exit status, as it can in text mode. Runs the real CLI against a real library file and
 // the loopback OpenAI server answering 500.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../src/core/settings-store';
 import { openDb } from '../../src/core/store/db';
-import { repoRoot } from '../e2e/harness';
 import { startOpenAiServer, type OpenAiServer } from '../fixtures/openai-server';
 import { insertSkill } from './llm-harness';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dataDir: string;
 let server: OpenAiServer;
@@ -33,17 +32,8 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, SKILL_CURATOR_API_KEY: 'k' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(dataDir, args, { SKILL_CURATOR_API_KEY: 'k' });
 }
 
 describe('CLI --json exit status of job commands', () => {

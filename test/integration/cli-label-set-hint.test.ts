@@ -1,25 +1,17 @@
 // `eval run` given a tasks file instead of a label set name (what a newcomer types first): a NOT_FOUND error that
 // says to import the file with `labels import`, not a bare INTERNAL "No label set named ..."; and a set whose gold
 // skills the library lacks is named as such, since every missing one scores as a miss. The real CLI.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../e2e/harness';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dataDir: string;
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir, ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(dataDir, args);
 }
 
 beforeAll(() => {

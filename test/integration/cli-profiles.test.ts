@@ -1,10 +1,9 @@
 // The profile, install and uninstall commands of the real CLI on a real library file and a temporary HOME.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../e2e/harness';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dir: string;
 
@@ -21,21 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', '--data', path.join(dir, 'data'), ...args],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, HOME: path.join(dir, 'home') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(path.join(dir, 'data'), args, { HOME: path.join(dir, 'home') });
 }
 
 describe('CLI profiles and installs', () => {

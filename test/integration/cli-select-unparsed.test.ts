@@ -1,27 +1,19 @@
 // `select` on a library nobody has parsed yet, with no LLM (a newcomer's first try): the many "X has no parse" notes
 // come as one line that says what to do (all of them with --verbose), and "Parse: none" says how to give the task
 // its states; --verbose (which the program-level option used to swallow) shows every candidate. The real CLI.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core';
 import { repoRoot } from '../e2e/harness';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dataDir: string;
 const resources = path.join(repoRoot, 'resources');
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir, ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(dataDir, args);
 }
 
 beforeAll(async () => {

@@ -1,11 +1,10 @@
 // The tag commands of the real CLI on a real library file: tag add|remove|list by id or name, list --tag, and a clear
 // error for a bad tag or an unknown skill.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../e2e/harness';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dir: string;
 
@@ -21,17 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', '--data', path.join(dir, 'data'), ...args],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(path.join(dir, 'data'), args);
 }
 
 describe('CLI tags', () => {

@@ -1,13 +1,13 @@
 // The "why" sentences through the real API and the real CLI on the sample library (offline engine, real SQLite): a
 // labelled two-stage task gets one sentence per pick naming its stage and runner-up, gold marks, and the same sentences
 // in `select` text and --json.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core';
 import type { SelectionResult } from '../../src/shared/api';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 
 const resources = path.resolve('resources');
 const item = readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8')
@@ -34,16 +34,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--data', dir, ...args], {
-    cwd: path.resolve('.'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(dir, args);
 }
 
 describe('the why of a selection in the API and the CLI', () => {
