@@ -6,7 +6,8 @@
 // With --splits: for every task split at node 1, In(1) and the part of it from edges whose completion matched no task
 // state (every r(s_j, e_k) at the scorer's floor, so the tie rule put tgt_k at src_k + 1) and from edges whose
 // completion matched every state equally, against Cross(1).
-// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages] [--splits]
+// --v4: with the scorer before sub-word evidence (lexical:bm25-calibrated-v4) instead of the product's v6.
+// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages] [--splits] [--v4]
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,9 @@ for (const lib of libs)
   );
 await importStatesFile(db, clock, { path: path.join(resources, 'sample-states.jsonl'), verify: true });
 await importStatesFile(db, clock, { path: path.join(resources, 'zjunlp-states.jsonl'), verify: true });
-const scorer = crossEncoderScoreProvider(createLexicalCrossEncoder(db));
+const scorer = crossEncoderScoreProvider(
+  createLexicalCrossEncoder(db, process.argv.includes('--v4') ? 'v4' : 'v6'),
+);
 const f = (x: number | null | undefined) => (x == null ? '  -  ' : x.toFixed(2).padStart(5));
 for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'utf8'))) {
   const ok = new Set([...t.gold, ...(t.groups ?? []).flat()]);

@@ -62,7 +62,12 @@ const scorers: Scorer[] = [
   { name: 'v6' as const, fitted: null },
   { name: 'v4' as const, fitted: null },
   ...(args.calibration
-    ? [{ name: 'v5' as const, fitted: JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration }]
+    ? [
+        {
+          name: 'v5' as const,
+          fitted: JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration,
+        },
+      ]
     : []),
 ].filter((s) => !args.scorer || s.name === args.scorer);
 const encoder = (db: Db, sc: Scorer) =>
