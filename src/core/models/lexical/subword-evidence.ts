@@ -18,14 +18,18 @@ export const subwordParams = {
  */
 export function subwordGrams(terms: Iterable<string>, n = subwordParams.n): string[] {
   const out = new Set<string>();
-  for (const term of terms) {
-    const negated = term.length > negatedPrefix.length + 2 && term.startsWith(negatedPrefix);
-    const padded = `^${negated ? term.slice(negatedPrefix.length) : term}$`;
-    const mark = negated ? '!' : '';
-    if (padded.length <= n) out.add(mark + padded);
-    else for (let i = 0; i + n <= padded.length; i++) out.add(mark + padded.slice(i, i + n));
-  }
+  for (const term of terms) for (const g of termGrams(term, n)) out.add(g);
   return [...out].sort();
+}
+
+function termGrams(term: string, n: number): string[] {
+  const negated = term.length > negatedPrefix.length + 2 && term.startsWith(negatedPrefix);
+  const padded = `^${negated ? term.slice(negatedPrefix.length) : term}$`;
+  const mark = negated ? '!' : '';
+  if (padded.length <= n) return [mark + padded];
+  const out: string[] = [];
+  for (let i = 0; i + n <= padded.length; i++) out.push(mark + padded.slice(i, i + n));
+  return out;
 }
 
 /** Document frequencies of n-grams over a collection of sentences (their distinct terms). */
@@ -35,8 +39,18 @@ export class SubwordStatistics {
 
   constructor(sentences: readonly TermBag[]) {
     this.size = sentences.length;
-    for (const s of sentences)
-      for (const g of subwordGrams(s.counts.keys())) this.df.set(g, (this.df.get(g) ?? 0) + 1);
+    // Sentences repeat their vocabulary: each term is cut into n-grams once.
+    const byTerm = new Map<string, string[]>();
+    const seen = new Set<string>();
+    for (const s of sentences) {
+      seen.clear();
+      for (const t of s.counts.keys()) {
+        let grams = byTerm.get(t);
+        if (!grams) byTerm.set(t, (grams = termGrams(t, subwordParams.n)));
+        for (const g of grams) seen.add(g);
+      }
+      for (const g of seen) this.df.set(g, (this.df.get(g) ?? 0) + 1);
+    }
   }
 
   /** The same IDF as the terms' (Robertson–Spärck Jones, kept positive); an n-gram no sentence has weighs most. */
