@@ -4,8 +4,10 @@
 // With --stages: every stage of `full` whose winner is not acceptable, against the best acceptable candidate of that
 // stage: the phi margin and which term decided it (log σ(rho) or log σ(fit)), then the counts.
 // With --splits: for every task split at node 1, In(1) and the part of it from edges whose completion matched no task
-// state (every r(s_j, e_k) at the scorer's common floor, so the tie rule put tgt_k at src_k + 1), against Cross(1).
-// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages] [--splits]
+// state (every r(s_j, e_k) at the scorer's floor, so the tie rule put tgt_k at src_k + 1) and from edges whose
+// completion matched every state equally, against Cross(1).
+// --v4: with the scorer before sub-word evidence (lexical:bm25-calibrated-v4) instead of the product's v6.
+// Run: npx tsx bench/offline-diagnose.ts [zjunlp|sample|sample+zjunlp] [-v] [--stages] [--splits] [--v4]
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +36,7 @@ const tasksFile = which === 'zjunlp' ? 'zjunlp-tasks.jsonl' : 'sample-tasks.json
 const verbose = process.argv.includes('-v');
 const stagesOnly = process.argv.includes('--stages');
 const splitsOnly = process.argv.includes('--splits');
-const splits = { tasks: 0, in1: 0, tied: 0, tiedUnparsed: 0, onlyByTies: 0 };
+const splits = { tasks: 0, in1: 0, tied: 0, equal: 0, onlyByTies: 0, onlyByAnyTies: 0 };
 const logSigma = (r: number): number => -Math.log1p(Math.exp(-r));
 const decided = { rho: 0, fit: 0, noAcceptable: 0 };
 const clock = () => new Date();
@@ -48,7 +50,9 @@ for (const lib of libs)
   );
 await importStatesFile(db, clock, { path: path.join(resources, 'sample-states.jsonl'), verify: true });
 await importStatesFile(db, clock, { path: path.join(resources, 'zjunlp-states.jsonl'), verify: true });
-const scorer = crossEncoderScoreProvider(createLexicalCrossEncoder(db));
+const scorer = crossEncoderScoreProvider(
+  createLexicalCrossEncoder(db, process.argv.includes('--v4') ? 'v4' : 'v6'),
+);
 const f = (x: number | null | undefined) => (x == null ? '  -  ' : x.toFixed(2).padStart(5));
 for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'utf8'))) {
   const ok = new Set([...t.gold, ...(t.groups ?? []).flat()]);
@@ -67,20 +71,30 @@ for (const t of parseLabelJsonl(readFileSync(path.join(resources, tasksFile), 'u
   if (splitsOnly) {
     if (!tr.splitPoints.includes(1)) continue;
     const d = tr.nodes.length - 1;
+    // The scorer's floor here: the lowest alignment score of this selection (a completion with no evidence at all).
+    const floor = Math.min(
+      ...tr.candidates.flatMap((c) => c.tgtScores.filter((x): x is number => x != null)),
+    );
     let tied = 0;
+    let equal = 0;
     for (const c of tr.candidates) {
       if (c.tgt == null || c.rho == null || c.tgt > 1) continue;
       const scores = c.tgtScores.filter((x): x is number => x != null);
-      if (scores.every((x) => x === scores[0])) tied += 1 / (1 + Math.exp(-c.rho)) / (1 + (1 - c.tgt) / d);
+      if (!scores.every((x) => x === scores[0])) continue;
+      const w = 1 / (1 + Math.exp(-c.rho)) / (1 + (1 - c.tgt) / d);
+      if (scores[0] === floor) tied += w;
+      else equal += w;
     }
     const node = tr.nodes[1]!;
     const onlyByTies = node.in - tied <= node.cross;
     splits.tasks++;
     splits.in1 += node.in;
     splits.tied += tied;
+    splits.equal += equal;
     if (onlyByTies) splits.onlyByTies++;
+    if (node.in - tied - equal <= node.cross) splits.onlyByAnyTies++;
     console.log(
-      `${t.id}: In(1) ${node.in.toFixed(2)}, from floor ties ${tied.toFixed(2)}; Cross(1) ${node.cross.toFixed(2)}${onlyByTies ? '; no split at 1 without them' : ''}`,
+      `${t.id}: In(1) ${node.in.toFixed(2)}, from floor ties ${tied.toFixed(2)}, from equal-evidence ties ${equal.toFixed(2)}; Cross(1) ${node.cross.toFixed(2)}${onlyByTies ? '; no split at 1 without the floor ties' : ''}`,
     );
     continue;
   }
@@ -136,5 +150,5 @@ if (stagesOnly)
   );
 if (splitsOnly)
   console.log(
-    `\n${splits.tasks} tasks split at node 1; ${((100 * splits.tied) / Math.max(1e-9, splits.in1)).toFixed(0)} % of In(1) from floor-tie edges (${((100 * splits.tiedUnparsed) / Math.max(1e-9, splits.tied)).toFixed(0)} % of those from skills without a parse, e_k = description); ${splits.onlyByTies} would not split there without them`,
+    `\n${splits.tasks} tasks split at node 1; of In(1) there, ${((100 * splits.tied) / Math.max(1e-9, splits.in1)).toFixed(0)} % from floor-tie edges (every r(s_j, e_k) at the scorer's floor: no evidence) and ${((100 * splits.equal) / Math.max(1e-9, splits.in1)).toFixed(0)} % from equal-evidence ties (the same words in every state); ${splits.onlyByTies} would not split there without the floor ties, ${splits.onlyByAnyTies} without any ties`,
   );

@@ -5,10 +5,11 @@
 // Prints one table: per task set and part (all, train, held-out: bench/offline-targets.ts), full's Hit@1 against the
 // recall's own top-1 (dense@1) and no-parse@1, stage coverage against the ranked baselines at full's mean answer
 // size, precision, and whether issue 10's targets are met; then ms per selection at 600 skills and the demo's answer.
+// Every set is run with the product's scorer (v6) and the one before it (v4, no sub-word evidence) in the same run.
 // With --calibration FILE (a fit from bench/fit-lexical-calibration.ts, e.g. bench/fitted-lexical/calibration-v5.json)
-// every set is also run with that fitted cross-scorer (bench/fitted-lexical/scorer.ts), beside the product's v4: same
-// tasks, same run, one table (docs/METHOD-notes.md note 32). --scorer v4|v5 runs one of them only.
-// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--scorer v5|v4] [--calibration FILE]
+// every set is also run with that fitted cross-scorer (bench/fitted-lexical/scorer.ts): same tasks, same run, one
+// table (docs/METHOD-notes.md note 32). --scorer v6|v4|v5 runs one of them only.
+// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--scorer v6|v4|v5] [--calibration FILE]
 //      [--no-zjunlp-states] [--detail] [--json]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { runEval, type EvalDeps } from '../src/core/eval/run-eval';
 import {
   createLexicalCrossEncoder,
   lexicalCrossEncoderId,
+  lexicalCrossEncoderV4Id,
 } from '../src/core/models/lexical/lexical-cross-encoder';
 import { createFittedLexicalCrossEncoder, type FittedCalibration } from './fitted-lexical/scorer';
 import { lexicalRecall, lexicalRecallEngine } from '../src/core/models/lexical/lexical-recall';
@@ -50,15 +52,30 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const resources = path.join(repoRoot, 'resources');
 const zjunlp = path.resolve(repoRoot, '../shared/data/zjunlp-skills');
 const variants = ['full', 'no-parse', 'no-graph', 'no-split', 'dense'] as const;
-const scorers: { name: string; fitted: FittedCalibration | null }[] = [
-  { name: 'v4', fitted: null },
+type ScorerName = 'v6' | 'v4' | 'v5';
+interface Scorer {
+  name: ScorerName;
+  fitted: FittedCalibration | null;
+}
+// The product's scorer (v6) and the one before it (v4, without sub-word evidence), in the same run.
+const scorers: Scorer[] = [
+  { name: 'v6' as const, fitted: null },
+  { name: 'v4' as const, fitted: null },
   ...(args.calibration
-    ? [{ name: 'v5', fitted: JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration }]
+    ? [
+        {
+          name: 'v5' as const,
+          fitted: JSON.parse(readFileSync(args.calibration, 'utf8')) as FittedCalibration,
+        },
+      ]
     : []),
 ].filter((s) => !args.scorer || s.name === args.scorer);
-const encoder = (db: Db, fit: FittedCalibration | null) =>
-  fit ? createFittedLexicalCrossEncoder(db, fit) : createLexicalCrossEncoder(db);
-const scorerId = (fit: FittedCalibration | null): string => (fit ? fit.id : lexicalCrossEncoderId);
+const encoder = (db: Db, sc: Scorer) =>
+  sc.fitted
+    ? createFittedLexicalCrossEncoder(db, sc.fitted)
+    : createLexicalCrossEncoder(db, sc.name === 'v4' ? 'v4' : 'v6');
+const scorerId = (sc: Scorer): string =>
+  sc.fitted ? sc.fitted.id : sc.name === 'v4' ? lexicalCrossEncoderV4Id : lexicalCrossEncoderId;
 
 interface Scenario {
   name: string;
@@ -113,11 +130,7 @@ interface ScenarioResult {
   mug?: string[];
 }
 
-async function runScenario(
-  s: Scenario,
-  fit: FittedCalibration | null,
-  scorer: string,
-): Promise<ScenarioResult> {
+async function runScenario(s: Scenario, sc: Scorer): Promise<ScenarioResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-'));
   const db = await openLibrary(dir, s.libraries);
   try {
@@ -125,7 +138,7 @@ async function runScenario(
     const text = readFileSync(path.join(resources, s.tasks), 'utf8');
     const setId = importLabelSet(db, { name: s.tasks, text }, clock()).set.id;
     const report = await runEval(
-      evalDeps(db, fit),
+      evalDeps(db, sc),
       { setId, variants: [...variants], k: [1, 2] },
       { signal: new AbortController().signal, report: noop },
     );
@@ -133,11 +146,11 @@ async function runScenario(
     const mug = report.tasks.find((t) => t.variant === 'full' && t.itemId === 'hh-01');
     return {
       scenario: s.name,
-      scorer,
+      scorer: sc.name,
       skills: size,
       tasks: items.length,
       recallAtK: report.recallAtK,
-      engines: { recall: lexicalRecallEngine, crossEncoder: scorerId(fit) },
+      engines: { recall: lexicalRecallEngine, crossEncoder: scorerId(sc) },
       targets: parts.map((part) => offlineTargets(report, items, part)),
       rows: report.summary.map((x) => ({
         variant: label(x),
@@ -155,12 +168,12 @@ async function runScenario(
   }
 }
 
-function evalDeps(db: Db, fit: FittedCalibration | null): EvalDeps {
+function evalDeps(db: Db, sc: Scorer): EvalDeps {
   return {
     db,
     recall: (q, K) => lexicalRecall(db, q, K).map((h) => ({ skillId: h.skillId, score: h.score })),
     recallModel: lexicalRecallEngine,
-    scorer: crossEncoderScoreProvider(encoder(db, fit)),
+    scorer: crossEncoderScoreProvider(encoder(db, sc)),
     clock,
   };
 }
@@ -187,7 +200,7 @@ function paddingLibrary(dir: string, have: number, total: number): string {
 /** ms of recall + one `full` selection with fresh scores, per sample task, at `total` skills; the index build apart. */
 async function timeAt(
   total: number,
-  fit: FittedCalibration | null,
+  sc: Scorer,
 ): Promise<{ skills: number; buildMs: number; meanMs: number; cpuMs: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-time-'));
   const sample = path.join(resources, 'sample-library');
@@ -202,7 +215,7 @@ async function timeAt(
       );
     const skills = count();
     const tasks = parseLabelJsonl(readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8'));
-    const scorer = crossEncoderScoreProvider(encoder(db, fit));
+    const scorer = crossEncoderScoreProvider(encoder(db, sc));
     const select = async (t: (typeof tasks)[number]): Promise<void> => {
       const { input } = await recallCandidates(
         t.task,
@@ -235,7 +248,7 @@ async function timeAt(
 
 function printTable(results: readonly ScenarioResult[]): void {
   console.log(
-    `engines: ${lexicalRecallEngine} + ${scorers.map((s) => `${s.name} = ${scorerId(s.fitted)}`).join(', ')}; states: sample${zjunlpStates ? ' + zjunlp' : ''}`,
+    `engines: ${lexicalRecallEngine} + ${scorers.map((s) => `${s.name} = ${scorerId(s)}`).join(', ')}; states: sample${zjunlpStates ? ' + zjunlp' : ''}`,
   );
   console.log(
     'task set       part      scorer tasks skills | Hit@1 full  dense@1  no-parse@1 | cover full  dense@size  no-parse@size | size  prec  | met',
@@ -259,11 +272,11 @@ function printDetail(r: ScenarioResult): void {
 }
 
 const results: ScenarioResult[] = [];
-for (const s of scenarios) for (const sc of scorers) results.push(await runScenario(s, sc.fitted, sc.name));
-// Timed twice in turn (v4, v5, v4, v5 with --calibration): the machine is shared, so compare within the run.
+for (const s of scenarios) for (const sc of scorers) results.push(await runScenario(s, sc));
+// Timed twice in turn (v6, v4, v6, v4; v5 too with --calibration): the machine is shared, so compare within the run.
 const timings: { scorer: string; skills: number; buildMs: number; meanMs: number; cpuMs: number }[] = [];
 for (let round = 0; round < 2; round++)
-  for (const sc of scorers) timings.push({ scorer: sc.name, ...(await timeAt(600, sc.fitted)) });
+  for (const sc of scorers) timings.push({ scorer: sc.name, ...(await timeAt(600, sc)) });
 if (args.json) console.log(JSON.stringify({ results, timings }, null, 2));
 else {
   printTable(results);

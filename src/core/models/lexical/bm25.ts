@@ -60,7 +60,8 @@ export class Bm25Collection {
    * then the sample's mean and spread.
    */
   constructor(
-    private readonly docs: readonly TermBag[],
+    /** The documents held (the whole collection, or its sample). */
+    readonly docs: readonly TermBag[],
     private readonly params: Bm25Params,
     private readonly stats?: CollectionStatistics,
   ) {

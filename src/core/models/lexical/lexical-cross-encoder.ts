@@ -8,9 +8,13 @@ import type { Db } from '../../store/db';
 import { bag, Memo, type Background, type TermBag } from './bm25';
 import { fieldBags, merge, type Field, type LibraryIndex } from './library-index';
 import { libraryIndex } from './library-index-cache';
+import { subwordGrams, subwordStatistics } from './subword-evidence';
 import { termCounts, terms } from './text-terms';
 
-export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v4';
+export const lexicalCrossEncoderId = 'lexical:bm25-calibrated-v6';
+/** The scorer before sub-word evidence (v6 without it), kept for comparison (`npm run bench:offline -- --scorer v4`). */
+export const lexicalCrossEncoderV4Id = 'lexical:bm25-calibrated-v4';
+export type LexicalScorerVersion = 'v6' | 'v4';
 
 /** The mapping; changing one changes scores, so it changes the id above too. */
 export const calibration = {
@@ -37,6 +41,13 @@ export const calibration = {
    * state sentences) are compared with the library's sentences; longer ones with its whole documents.
    */
   sentenceTerms: 64,
+  /**
+   * Since v6, sentences sharing no term are graded by their sub-word evidence g in [0, 1] (subword-evidence.ts),
+   * z = noMatchZ - subwordGap * (1 - g / 2), within [noMatchZ - subwordGap, noMatchZ - subwordGap / 2]: below every
+   * word match, so one shared word beats any amount of it, and only pairs with no evidence at all tie at the bottom.
+   * Only the order of these scores is read (the alignment argmaxes), so the gap's size changes no answer.
+   */
+  subwordGap: 0.5,
 };
 
 export interface CalibratedScore {
@@ -110,16 +121,37 @@ function rawAndBackground(
   };
 }
 
+// The n-grams of a query or document the scorer holds, made the first time a pair sharing no term needs them.
+const gramsOf = new WeakMap<object, string[]>();
+function grams(owner: object, terms: () => Iterable<string>): string[] {
+  let g = gramsOf.get(owner);
+  if (!g) gramsOf.set(owner, (g = subwordGrams(terms())));
+  return g;
+}
+
+/** Sub-word evidence between a sentence query and a sentence document that share no term. */
+export function subwordEvidence(index: LibraryIndex, query: QueryTerms, doc: ScoredDocument): number {
+  return subwordStatistics(index.summaries.docs).overlap(
+    grams(query, () => query.distinct),
+    grams(doc, () => doc.bag.counts.keys()),
+  );
+}
+
 /** r(a, b) with the parts it came from (for tests and the notes). */
 export function calibratedScore(
   index: LibraryIndex,
   query: QueryTerms,
   doc: ScoredDocument,
+  version: LexicalScorerVersion = 'v6',
 ): CalibratedScore {
   const { raw, bg, background } = rawAndBackground(index, query, doc);
   const spread = Math.max(bg.sd, calibration.minSpread * bg.ceiling);
   const z =
-    raw > 0 && spread > 0 ? Math.max(calibration.noMatchZ, (raw - bg.mean) / spread) : calibration.noMatchZ;
+    raw > 0 && spread > 0
+      ? Math.max(calibration.noMatchZ, (raw - bg.mean) / spread)
+      : raw === 0 && background === 'summaries' && version === 'v6'
+        ? calibration.noMatchZ - calibration.subwordGap * (1 - subwordEvidence(index, query, doc) / 2)
+        : calibration.noMatchZ;
   return {
     r: calibration.slope * (z - calibration.evenOddsZ),
     raw,
@@ -129,12 +161,12 @@ export function calibratedScore(
 }
 
 /** A CrossEncoder over the library's term statistics. The instruction is ignored: a bag of words cannot follow one. */
-export function createLexicalCrossEncoder(db: Db): CrossEncoder {
+export function createLexicalCrossEncoder(db: Db, version: LexicalScorerVersion = 'v6'): CrossEncoder {
   // Skill documents recur in every selection; their bags are kept (bounded) rather than re-tokenised.
   const docs = new Memo<ScoredDocument>(2048);
   const queries = new Memo<QueryTerms>(2048);
   return {
-    id: lexicalCrossEncoderId,
+    id: version === 'v6' ? lexicalCrossEncoderId : lexicalCrossEncoderV4Id,
     engine: 'lexical',
     async score(pairs: ScorePair[], options: CrossScoreOptions): Promise<CrossScore[]> {
       const index = libraryIndex(db);
@@ -143,7 +175,7 @@ export function createLexicalCrossEncoder(db: Db): CrossEncoder {
         options.signal?.throwIfAborted();
         const query = queries.get(p.query, () => queryTerms(p.query));
         const doc = docs.get(p.document, () => scoredDocument(p.document, index));
-        out.push({ r: calibratedScore(index, query, doc).r, truncated: false });
+        out.push({ r: calibratedScore(index, query, doc, version).r, truncated: false });
         if (options.onProgress && ((i + 1) % 256 === 0 || i + 1 === pairs.length)) {
           options.onProgress({ done: i + 1, total: pairs.length });
         }

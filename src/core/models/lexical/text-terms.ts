@@ -11,7 +11,7 @@ const stopWords = new Set(
 
 // A negator makes the next content word a negated term ("not hot" -> "nonhot"); the negator itself is not a term.
 const negators = new Set(['not', 'no', 'non', 'without', 'never', 'cannot', 'nor']);
-const negatedPrefix = 'non';
+export const negatedPrefix = 'non';
 // "nonmetal" written as one word: the prefix is split off when what follows is a word of its own (4+ letters).
 const joinedNegation = /^non(\p{L}{4,})$/u;
 
