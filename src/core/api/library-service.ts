@@ -103,7 +103,7 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       return getConflict(ctx.db, req.id);
     },
     'library.resolveConflicts': async (req) => {
-      const result = resolveConflicts(deps, req);
+      const result = await resolveConflicts(deps, req);
       // One refresh for the whole batch, not one per conflict.
       if (result.resolved > 0) changed('conflicts');
       return result;
