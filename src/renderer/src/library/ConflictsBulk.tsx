@@ -13,6 +13,13 @@ const verbs: Record<ConflictResolution, string> = {
   skip: 'Skip',
 };
 
+/** The edited skills by name, the first few only: a replace over hundreds would otherwise fill the screen. */
+function namesOf(items: ResolveConflictsResult['items']): string {
+  const names = items.flatMap((i) => i.editedSkills.map((e) => `${e.name}, ${e.status}`));
+  const shown = names.slice(0, 8).join('; ');
+  return names.length > 8 ? `${shown}; and ${names.length - 8} more` : shown;
+}
+
 export function ConflictsBulkBar({
   count,
   onChoose,
@@ -79,8 +86,7 @@ export function ResolveManyConfirm({
           <strong>
             This would overwrite {plural(plan.editedSkills, 'skill')} a curator edited or verified
           </strong>{' '}
-          ({edited.flatMap((i) => i.editedSkills.map((e) => `${e.name}, ${e.status}`)).join('; ')}). Their
-          states are kept and each shows “skill changed since” with the diff.
+          ({namesOf(edited)}). Their states are kept and each shows “skill changed since” with the diff.
         </p>
       )}
       <div className="row wrap">
