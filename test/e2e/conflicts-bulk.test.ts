@@ -64,21 +64,31 @@ describeInChromium('bulk conflict resolution', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps both for the rest, and the panel shows only the result once nothing is open', async () => {
+  it('asks before one Replace overwrites an edited skill, then keeps both for the rest in bulk', async () => {
     const { page, server } = session;
+    const row = (i: number) => panel().locator('tr', { hasText: conflictName(i) });
+    await row(7).getByRole('button', { name: 'Replace' }).click();
+    const ask = row(7).getByRole('alertdialog', { name: 'Confirm overwriting edits' });
+    await expect.poll(() => ask.textContent()).toContain(`Replace overwrites “${conflictName(7)}” (edited)`);
+    expect(await open()).toEqual([conflictName(2), conflictName(7)]);
+    await ask.getByRole('button', { name: 'Overwrite the edited skill' }).click();
+    await expect.poll(open).toEqual([conflictName(2)]);
+    const replaced = await server.core['library.get']({ name: conflictName(7) });
+    expect(await server.core['sources.skillChange']({ skillId: replaced.id })).not.toBeNull();
+
     await panel().getByLabel('Select all').check();
     await page.getByRole('button', { name: 'Keep both…' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm resolving conflicts' });
     await expect
       .poll(() => confirm.getByTestId('conflicts-edits').textContent())
       .toBe('No skill a curator edited or verified is overwritten.');
-    await confirm.getByRole('button', { name: 'Keep both for 2 conflicts' }).click();
+    await confirm.getByRole('button', { name: 'Keep both for 1 conflict' }).click();
     await expect
       .poll(() => page.getByTestId('conflicts-result').textContent())
-      .toBe('Resolved 2 conflicts (keep-both)');
+      .toBe('Resolved 1 conflict (keep-both)');
     expect(await open()).toEqual([]);
     await expect.poll(() => panel().locator('table').count()).toBe(0);
-    expect((await server.core['library.stats']({})).skills).toBe(14);
+    expect((await server.core['library.stats']({})).skills).toBe(13);
     await expect.poll(() => page.locator('.stats-line').textContent()).not.toContain('open conflicts');
   });
 });

@@ -137,6 +137,14 @@ describe('library.resolveConflicts', () => {
     expect(await bodyOf(3)).toHaveLength(2);
   });
 
+  it('one replace (library.resolveConflict) over an edited skill says the skill changed under its states', async () => {
+    const conflict = (await core['library.conflicts']({})).find((c) => c.name === conflictName(4))!;
+    await core['library.resolveConflict']({ id: conflict.id, resolution: 'replace' });
+    const change = await core['sources.skillChange']({ skillId: conflict.existingSkillId });
+    expect(change).toMatchObject({ skillId: conflict.existingSkillId, reviewStatus: 'edited' });
+    expect(JSON.stringify(change?.diff)).toContain('Press the clash-0004 button.');
+  });
+
   it('refuses a request that does not say which conflicts or how', async () => {
     const bad = [
       { resolution: 'keep-both' },

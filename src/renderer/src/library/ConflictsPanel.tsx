@@ -2,6 +2,7 @@
 // the existing skill, or skip.
 import { Fragment, useEffect, useState } from 'react';
 import type { ConflictResolution, ResolveConflictsResult } from '../../../shared/api';
+import type { ApiErrorData } from '../../../shared/errors';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
@@ -24,18 +25,49 @@ export function ConflictCompare({ id }: { id: number }) {
   );
 }
 
+/**
+ * One conflict's buttons. A resolution that would change a skill whose states a curator edited asks first, naming it;
+ * the core refuses it until then (overwriteEdits), so nothing of a person's is overwritten silently.
+ */
 export function ConflictActions({ id, onResolved }: { id: number; onResolved?: () => void }) {
   const client = useClient();
   const action = useAction();
   const [done, setDone] = useState<ConflictResolution | null>(null);
+  const [asking, setAsking] = useState<{ resolution: ConflictResolution; edited: string } | null>(null);
+  const [failure, setFailure] = useState<ApiErrorData | null>(null);
   if (done) return <span className="badge">resolved: {done}</span>;
-  const resolve = async (resolution: ConflictResolution) => {
-    const answer = await action.run(() => client.call('library.resolveConflict', { id, resolution }));
-    if (answer) {
+  const resolve = async (resolution: ConflictResolution, overwriteEdits = false) => {
+    setFailure(null);
+    const answer = await action.run(() =>
+      client.call('library.resolveConflicts', { ids: [id], resolution, overwriteEdits }),
+    );
+    const item = answer?.items[0];
+    if (!item) return;
+    setAsking(null);
+    if (item.outcome === 'resolved') {
       setDone(resolution);
       onResolved?.();
-    }
+    } else if (!overwriteEdits && item.editedSkills.length > 0) {
+      const edited = item.editedSkills.map((e) => `“${e.name}” (${e.status})`).join(', ');
+      setAsking({ resolution, edited });
+    } else if (item.error) setFailure(item.error as ApiErrorData);
   };
+  if (asking)
+    return (
+      <span className="conflict-actions" role="alertdialog" aria-label="Confirm overwriting edits">
+        <span className="small">
+          {asking.resolution === 'replace' ? 'Replace' : 'Keep both'} overwrites {asking.edited}, whose states
+          a curator edited; the states stay and the skill shows “skill changed since”.
+        </span>
+        <button disabled={action.busy} onClick={() => void resolve(asking.resolution, true)}>
+          Overwrite the edited skill
+        </button>
+        <button autoFocus onClick={() => setAsking(null)}>
+          Cancel
+        </button>
+        <ErrorNote error={action.error} />
+      </span>
+    );
   return (
     <span className="conflict-actions">
       <button onClick={() => void resolve('keep-both')} disabled={action.busy}>
@@ -47,7 +79,7 @@ export function ConflictActions({ id, onResolved }: { id: number; onResolved?: (
       <button onClick={() => void resolve('skip')} disabled={action.busy}>
         Skip
       </button>
-      <ErrorNote error={action.error} />
+      <ErrorNote error={action.error ?? failure} />
     </span>
   );
 }
