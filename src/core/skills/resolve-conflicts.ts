@@ -1,28 +1,24 @@
-// Many conflicts answered at once (after a re-import left hundreds open). Each is resolved in its own transaction, as
-// one resolution is: a conflict that fails stays open and is reported while the others are done, and after a crash
-// a rerun over the open conflicts finishes the rest. A dry run says what each would do and writes nothing.
+// Many conflicts answered at once (after a re-import left hundreds open). Each is resolved in its own savepoint inside
+// a transaction of up to 100: a conflict that fails rolls back alone, stays open and is reported while the others are
+// done; after a crash what was committed is resolved and the rest is still open, so a rerun over the open conflicts
+// finishes it. A dry run says what each would do and writes nothing.
 import type {
   ConflictResolutionItem,
   ResolveConflictsRequest,
   ResolveConflictsResult,
 } from '../../shared/api';
 import { CuratorError, toErrorData } from '../../shared/errors';
-import { findConflict, listConflictRows, type ConflictRow } from '../store/conflicts-repo';
+import { findConflict, openConflictIds, type ConflictRow } from '../store/conflicts-repo';
 import { editedSkillsTouched } from './conflict-edits';
 import { resolveConflict } from './resolve-conflict';
 import type { LibraryDeps } from './types';
 
 const resolutions = ['keep-both', 'replace', 'skip'];
 
-/** The conflicts asked for, in id order; an id that names no conflict stays in the list (null) to be reported. */
-function chosen(deps: LibraryDeps, req: ResolveConflictsRequest): { id: number; row: ConflictRow | null }[] {
-  if (req.all === 'open') {
-    return listConflictRows(deps.db, { pendingOnly: true })
-      .filter((c) => req.sourceId === undefined || c.sourceId === req.sourceId)
-      .map((row) => ({ id: row.id, row }));
-  }
-  const ids = [...new Set(req.ids)].sort((a, b) => a - b);
-  return ids.map((id) => ({ id, row: findConflict(deps.db, id) ?? null }));
+/** The ids asked for, in id order (an id that names no conflict stays, to be reported). */
+function chosen(deps: LibraryDeps, req: ResolveConflictsRequest): number[] {
+  if (req.all === 'open') return openConflictIds(deps.db, req.sourceId);
+  return [...new Set(req.ids)].sort((a, b) => a - b);
 }
 
 function checkRequest(req: ResolveConflictsRequest): void {
@@ -119,14 +115,12 @@ export async function resolveConflicts(
   req: ResolveConflictsRequest,
 ): Promise<ResolveConflictsResult> {
   checkRequest(req);
-  const targets = chosen(deps, req);
+  const ids = chosen(deps, req);
   const items: ConflictResolutionItem[] = [];
-  for (let i = 0; i < targets.length; i += batchSize) {
+  for (let i = 0; i < ids.length; i += batchSize) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    // Re-read: a call between batches may have resolved some of them.
-    const batch = targets
-      .slice(i, i + batchSize)
-      .map(({ id }) => ({ id, row: findConflict(deps.db, id) ?? null }));
+    // Read now: a call between batches may have resolved some of them.
+    const batch = ids.slice(i, i + batchSize).map((id) => ({ id, row: findConflict(deps.db, id) ?? null }));
     items.push(...resolveBatch(deps, batch, req));
   }
   return {
