@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createCore } from '../src/core';
 import type { ConflictResolution } from '../src/shared/api';
 import { writeConflictingSources } from '../test/fixtures/skills/conflicting-sources';
@@ -18,7 +18,7 @@ async function importTimed(core: ReturnType<typeof createCore>, source: string):
   return performance.now() - start;
 }
 
-async function once(resolution: ConflictResolution): Promise<void> {
+async function once(resolution: ConflictResolution, oneByOne = false): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sc-bench-conflicts-'));
   const core = createCore({ dataDir: path.join(dir, 'data'), resourcesDir: path.resolve('resources') });
   try {
@@ -29,11 +29,29 @@ async function once(resolution: ConflictResolution): Promise<void> {
     const dryStart = performance.now();
     await core['library.resolveConflicts']({ all: 'open', resolution, dryRun: true });
     const dryMs = performance.now() - dryStart;
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
     const start = performance.now();
-    const result = await core['library.resolveConflicts']({ all: 'open', resolution, overwriteEdits: true });
+    let resolved = 0;
+    if (oneByOne) {
+      // The reference: the single-conflict call once per conflict (one transaction each).
+      for (const c of await core['library.conflicts']({})) {
+        await core['library.resolveConflict']({ id: c.id, resolution });
+        resolved++;
+      }
+    } else {
+      const result = await core['library.resolveConflicts']({
+        all: 'open',
+        resolution,
+        overwriteEdits: true,
+      });
+      resolved = result.resolved;
+    }
     const ms = performance.now() - start;
+    delay.disable();
+    const label = oneByOne ? `${resolution} one by one` : resolution;
     console.log(
-      `${resolution.padEnd(9)} ${result.resolved}/${open} conflicts: ${ms.toFixed(0)} ms (${(ms / open).toFixed(2)} ms each), dry run ${dryMs.toFixed(0)} ms; the import that made them ${importMs.toFixed(0)} ms; ratio resolve/import ${(ms / importMs).toFixed(2)}`,
+      `${label.padEnd(20)} ${resolved}/${open} conflicts: ${ms.toFixed(0)} ms (${(ms / open).toFixed(2)} ms each)${oneByOne ? '' : `, dry run ${dryMs.toFixed(0)} ms`}, longest event-loop stall ${(delay.max / 1e6).toFixed(0)} ms; the import that made them ${importMs.toFixed(0)} ms; ratio resolve/import ${(ms / importMs).toFixed(2)}`,
     );
   } finally {
     await core.close();
@@ -41,4 +59,5 @@ async function once(resolution: ConflictResolution): Promise<void> {
   }
 }
 
+await once('keep-both', true);
 for (const resolution of ['keep-both', 'replace', 'skip'] as const) await once(resolution);
