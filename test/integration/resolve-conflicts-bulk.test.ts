@@ -1,7 +1,8 @@
 // Many conflicts answered at once through the API, on a real library: a dry run changes nothing and counts the
 // curator edits a replace would overwrite; a replace refuses those edits unless told, and records the change when
 // told; a conflict whose write fails stays open while the others are done, and a rerun finishes it; already resolved
-// and unknown ids are reported; the Library hears one change per call.
+// and unknown ids are reported; a failure that loses the batch's transaction redoes it one by one; the Library hears one
+// change per call.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,6 +136,23 @@ describe('library.resolveConflicts', () => {
     expect(rerun).toMatchObject({ resolved: 1, failed: 0 });
     expect(await open()).toEqual([]);
     expect(await bodyOf(3)).toHaveLength(2);
+  });
+
+  it('a failure that rolls back the whole batch redoes it one by one: only the failing conflict stays open', async () => {
+    const db = core.context.db;
+    // RAISE(ROLLBACK) ends the transaction itself, not the conflict's savepoint.
+    db.exec(`CREATE TEMP TRIGGER lose_batch BEFORE INSERT ON skills WHEN NEW.name = '${conflictName(1)}'
+             BEGIN SELECT RAISE(ROLLBACK, 'the transaction was lost'); END`);
+    const result = await core['library.resolveConflicts']({ all: 'open', resolution: 'keep-both' });
+    db.exec('DROP TRIGGER lose_batch');
+    expect(result).toMatchObject({ resolved: 5, failed: 1 });
+    expect(result.items.find((i) => i.outcome === 'failed')).toMatchObject({
+      name: conflictName(1),
+      error: { message: expect.stringMatching(/the transaction was lost/) },
+    });
+    expect(await open()).toEqual([conflictName(1)]);
+    expect(await bodyOf(0)).toHaveLength(2);
+    expect(await bodyOf(1)).toHaveLength(1);
   });
 
   it('one replace (library.resolveConflict) over an edited skill says the skill changed under its states', async () => {
