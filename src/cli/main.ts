@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The command-line host of the core: every command goes through the same typed API as the app.
 import { Command } from 'commander';
+import { registerConflictResolveCommand } from './commands/conflicts-resolve';
 import { registerConvertCommand } from './commands/convert';
 import { registerDemoCommand } from './commands/demo';
 import { registerEvaluationCommands } from './commands/evaluation';
@@ -26,6 +27,7 @@ const program = new Command('skill-curator')
   .showHelpAfterError();
 
 registerLibraryCommands(program);
+registerConflictResolveCommand(program);
 registerLibraryFileCommands(program);
 registerJobCommands(program);
 registerModelCommands(program);

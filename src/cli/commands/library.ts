@@ -1,4 +1,4 @@
-// CLI: import, list, show, search, stats, sources, conflicts.
+// CLI: import, list, show, search, stats, sources, conflicts (`conflicts resolve` is in conflicts-resolve.ts).
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
@@ -250,16 +250,6 @@ export function registerLibraryCommands(program: Command): void {
             `#${c.id} ${c.name} at ${c.relPath} vs skill ${c.existingSkillId}${c.resolution ? ` -> ${c.resolution}` : ''}`,
           );
         if (list.length === 0) printLine('no conflicts');
-      }),
-    );
-  conflicts
-    .command('resolve <id> <resolution>')
-    .description('keep-both | replace | skip')
-    .action(
-      withCore(async (core, g, id: string, resolution: 'keep-both' | 'replace' | 'skip') => {
-        const res = await core['library.resolveConflict']({ id: intOption(id), resolution });
-        if (g.json) return printJson(res);
-        printLine(`conflict #${res.id} resolved: ${res.resolution}`);
       }),
     );
 }

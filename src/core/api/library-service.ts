@@ -18,6 +18,7 @@ import {
   listSkills,
   listSources,
   resolveConflict,
+  resolveConflicts,
   setEnvironmentNote,
 } from '../skills';
 
@@ -100,6 +101,12 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       resolveConflict(deps, req.id, req.resolution);
       changed('conflict');
       return getConflict(ctx.db, req.id);
+    },
+    'library.resolveConflicts': async (req) => {
+      const result = await resolveConflicts(deps, req);
+      // One refresh for the whole batch, not one per conflict.
+      if (result.resolved > 0) changed('conflicts');
+      return result;
     },
   };
 }

@@ -1,6 +1,7 @@
 // The library back end as the API sees it: import, conflicts, reading the library, keyword search.
 export { importSource, type ImportOptions } from './importer';
 export { resolveConflict, type ConflictOutcome } from './resolve-conflict';
+export { resolveConflicts } from './resolve-conflicts';
 export { removeSource } from './remove-source';
 export { latestImportReport } from '../store/sources-repo';
 export { detectSourceKind } from './sources/open-source';

@@ -129,6 +129,17 @@ export function pendingConflictPlaces(db: Db, sourceId: number): { id: number; r
   }[];
 }
 
+/** Ids of the pending conflicts, of one incoming source or all, oldest first (no incoming text inflated). */
+export function openConflictIds(db: Db, sourceId?: number): number[] {
+  return (
+    sourceId === undefined
+      ? stmt(db, 'SELECT id FROM import_conflicts WHERE resolved_at IS NULL ORDER BY id').pluck().all()
+      : stmt(db, 'SELECT id FROM import_conflicts WHERE resolved_at IS NULL AND source_id = ? ORDER BY id')
+          .pluck()
+          .all(sourceId)
+  ) as number[];
+}
+
 export function listConflictRows(db: Db, opts: { pendingOnly: boolean }): ConflictRow[] {
   const where = opts.pendingOnly ? 'WHERE resolved_at IS NULL' : '';
   return (stmt(db, `SELECT ${columns} FROM import_conflicts ${where} ORDER BY id`).all() as unknown[]).map(

@@ -96,6 +96,52 @@ export interface ConflictInfo {
   resolution: ConflictResolution | null;
 }
 
+/** Which open conflicts a bulk resolution answers: listed ids, or all open ones (optionally of one incoming source). */
+export interface ResolveConflictsRequest {
+  ids?: number[];
+  all?: 'open';
+  /** With `all`: only conflicts found importing this source. */
+  sourceId?: number;
+  resolution: ConflictResolution;
+  /** Says what each conflict would do and changes nothing. */
+  dryRun?: boolean;
+  /**
+   * A resolution that would change a skill whose states a person edited or verified is refused for that conflict
+   * (reported, left open) unless this is true; the skill then shows "skill changed since" with the diff.
+   */
+  overwriteEdits?: boolean;
+}
+
+/** A skill whose states a person edited or verified, which a resolution changes (replace) or removes. */
+export interface EditedSkillTouched {
+  skillId: number;
+  name: string;
+  status: 'edited' | 'verified';
+  change: 'content-replaced' | 'removed';
+}
+
+export interface ConflictResolutionItem {
+  id: number;
+  name: string;
+  relPath: string;
+  /** resolved: done now; planned: what a dry run would do; failed: left open (or was not open), see error. */
+  outcome: 'resolved' | 'planned' | 'failed';
+  /** The skill that holds the incoming content (null after skip, failure or dry run). */
+  skillId: number | null;
+  editedSkills: EditedSkillTouched[];
+  error?: { code: string; message: string };
+}
+
+export interface ResolveConflictsResult {
+  resolution: ConflictResolution;
+  dryRun: boolean;
+  resolved: number;
+  failed: number;
+  /** Curator-edited skills changed (or, in a dry run, that would be changed) by this resolution. */
+  editedSkills: number;
+  items: ConflictResolutionItem[];
+}
+
 export interface SearchHit {
   skill: SkillSummary;
   score: number;
@@ -145,6 +191,8 @@ export interface LibraryApi {
   'library.importReport'(req: { sourceId: number }): Promise<ImportReport | null>;
   'library.conflicts'(req: { includeResolved?: boolean }): Promise<ConflictInfo[]>;
   'library.resolveConflict'(req: { id: number; resolution: ConflictResolution }): Promise<ConflictInfo>;
+  /** Many conflicts at once, each in its own transaction: one that fails stays open and is reported. */
+  'library.resolveConflicts'(req: ResolveConflictsRequest): Promise<ResolveConflictsResult>;
 }
 
 export const libraryMethods = [
@@ -158,4 +206,5 @@ export const libraryMethods = [
   'library.importReport',
   'library.conflicts',
   'library.resolveConflict',
+  'library.resolveConflicts',
 ] as const;

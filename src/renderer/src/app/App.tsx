@@ -107,8 +107,11 @@ export function App({ client }: { client: CuratorClient }) {
         <main className="content">
           <Screen route={route} />
         </main>
-        <JobNotifications />
-        <Toasts />
+        {/* Below the content, not over it: a notice that stays (a failed job) must never hide what it sits on. */}
+        <div className="notice-tray">
+          <Toasts />
+          <JobNotifications />
+        </div>
         <CommandPalette />
       </div>
     </ClientContext.Provider>

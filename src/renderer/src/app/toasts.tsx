@@ -1,5 +1,5 @@
 // Short confirmations with an optional Undo ("Verified household-heat-object-microwave · Undo"), shown bottom left
-// for a few seconds; any screen can raise one.
+// for a few seconds (or until dismissed) in the strip under the content; any screen can raise one.
 import { useEffect, useState } from 'react';
 import { isTyping } from './keys';
 
@@ -67,6 +67,9 @@ export function Toasts() {
               Undo
             </button>
           )}
+          <button className="ghost" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -1,9 +1,12 @@
-// Open name conflicts from imports, each resolved by the user: keep both, replace the existing skill, or skip.
+// Open name conflicts from imports, resolved by the user one by one or ticked and resolved together: keep both, replace
+// the existing skill, or skip.
 import { Fragment, useEffect, useState } from 'react';
-import type { ConflictResolution } from '../../../shared/api';
+import type { ConflictResolution, ResolveConflictsResult } from '../../../shared/api';
+import type { ApiErrorData } from '../../../shared/errors';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
+import { ConflictsBulkBar, ResolveManyConfirm, ResolveManyResult } from './ConflictsBulk';
 import { SideBySideDiff } from './DiffView';
 
 /** Both copies, told apart by source and path, side by side before the curator decides. */
@@ -22,18 +25,49 @@ export function ConflictCompare({ id }: { id: number }) {
   );
 }
 
+/**
+ * One conflict's buttons. A resolution that would change a skill whose states a curator edited asks first, naming it;
+ * the core refuses it until then (overwriteEdits), so nothing of a person's is overwritten silently.
+ */
 export function ConflictActions({ id, onResolved }: { id: number; onResolved?: () => void }) {
   const client = useClient();
   const action = useAction();
   const [done, setDone] = useState<ConflictResolution | null>(null);
+  const [asking, setAsking] = useState<{ resolution: ConflictResolution; edited: string } | null>(null);
+  const [failure, setFailure] = useState<ApiErrorData | null>(null);
   if (done) return <span className="badge">resolved: {done}</span>;
-  const resolve = async (resolution: ConflictResolution) => {
-    const answer = await action.run(() => client.call('library.resolveConflict', { id, resolution }));
-    if (answer) {
+  const resolve = async (resolution: ConflictResolution, overwriteEdits = false) => {
+    setFailure(null);
+    const answer = await action.run(() =>
+      client.call('library.resolveConflicts', { ids: [id], resolution, overwriteEdits }),
+    );
+    const item = answer?.items[0];
+    if (!item) return;
+    setAsking(null);
+    if (item.outcome === 'resolved') {
       setDone(resolution);
       onResolved?.();
-    }
+    } else if (!overwriteEdits && item.editedSkills.length > 0) {
+      const edited = item.editedSkills.map((e) => `“${e.name}” (${e.status})`).join(', ');
+      setAsking({ resolution, edited });
+    } else if (item.error) setFailure(item.error as ApiErrorData);
   };
+  if (asking)
+    return (
+      <span className="conflict-actions" role="alertdialog" aria-label="Confirm overwriting edits">
+        <span className="small">
+          {asking.resolution === 'replace' ? 'Replace' : 'Keep both'} overwrites {asking.edited}, whose states
+          a curator edited; the states stay and the skill shows “skill changed since”.
+        </span>
+        <button disabled={action.busy} onClick={() => void resolve(asking.resolution, true)}>
+          Overwrite the edited skill
+        </button>
+        <button autoFocus onClick={() => setAsking(null)}>
+          Cancel
+        </button>
+        <ErrorNote error={action.error} />
+      </span>
+    );
   return (
     <span className="conflict-actions">
       <button onClick={() => void resolve('keep-both')} disabled={action.busy}>
@@ -45,7 +79,7 @@ export function ConflictActions({ id, onResolved }: { id: number; onResolved?: (
       <button onClick={() => void resolve('skip')} disabled={action.busy}>
         Skip
       </button>
-      <ErrorNote error={action.error} />
+      <ErrorNote error={action.error ?? failure} />
     </span>
   );
 }
@@ -54,59 +88,115 @@ export function ConflictsPanel({ version, onResolved }: { version: number; onRes
   const conflicts = useApi('library.conflicts', { includeResolved: false });
   const { reload } = conflicts;
   const [comparing, setComparing] = useState<number | null>(null);
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [asking, setAsking] = useState<{ resolution: ConflictResolution; ids: number[] } | null>(null);
+  const [result, setResult] = useState<ResolveConflictsResult | null>(null);
   useEffect(() => reload(), [version, reload]);
-  if (conflicts.error) return <ErrorNote error={conflicts.error} />;
   const open = conflicts.data ?? [];
-  if (open.length === 0) return null;
+  // Only conflicts still open stay ticked (a resolution or a re-import changes the list).
+  const chosen = open.filter((c) => ticked.has(c.id)).map((c) => c.id);
+  if (conflicts.error) return <ErrorNote error={conflicts.error} />;
+  if (open.length === 0 && !result) return null;
+  const tick = (id: number, on: boolean) =>
+    setTicked((all) => {
+      const next = new Set(all);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allTicked = open.length > 0 && chosen.length === open.length;
   return (
     <section className="panel" aria-label="Conflicts">
       <h2>Conflicts ({open.length})</h2>
       <p className="muted small">
         An import found a skill with the same name but different content. Nothing was overwritten.
       </p>
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Incoming</th>
-            <th>Existing</th>
-            <th>Resolve</th>
-          </tr>
-        </thead>
-        <tbody>
-          {open.map((c) => (
-            <Fragment key={c.id}>
-              <tr>
-                <td>
-                  <strong>{c.name}</strong>
-                  <div className="muted small">{c.relPath}</div>
-                </td>
-                <td>{c.incomingDescription}</td>
-                <td>
-                  <a href={`#/skill/${c.existingSkillId}`}>open existing</a>
-                </td>
-                <td>
-                  <button
-                    className="ghost"
-                    onClick={() => setComparing(comparing === c.id ? null : c.id)}
-                    aria-expanded={comparing === c.id}
-                  >
-                    {comparing === c.id ? 'Hide diff' : 'Compare'}
-                  </button>
-                  <ConflictActions id={c.id} onResolved={onResolved} />
-                </td>
-              </tr>
-              {comparing === c.id && (
-                <tr>
-                  <td colSpan={4}>
-                    <ConflictCompare id={c.id} />
+      {result && <ResolveManyResult result={result} />}
+      {asking ? (
+        <ResolveManyConfirm
+          ids={asking.ids}
+          resolution={asking.resolution}
+          onCancel={() => setAsking(null)}
+          onDone={(done) => {
+            // The core says library.changed once for the batch; the Library refreshes on that.
+            setResult(done);
+            setAsking(null);
+            setTicked(new Set());
+          }}
+        />
+      ) : (
+        <ConflictsBulkBar
+          count={chosen.length}
+          onChoose={(resolution) => {
+            setResult(null);
+            setAsking({ resolution, ids: chosen });
+          }}
+          onClear={() => setTicked(new Set())}
+        />
+      )}
+      {open.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>
+                <label className="small">
+                  <input
+                    type="checkbox"
+                    checked={allTicked}
+                    onChange={(e) => setTicked(new Set(e.target.checked ? open.map((c) => c.id) : []))}
+                  />{' '}
+                  Select all
+                </label>
+              </th>
+              <th>Name</th>
+              <th>Incoming</th>
+              <th>Existing</th>
+              <th>Resolve</th>
+            </tr>
+          </thead>
+          <tbody>
+            {open.map((c) => (
+              <Fragment key={c.id}>
+                <tr className={ticked.has(c.id) ? 'ticked' : undefined} data-conflict-id={c.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select conflict ${c.name} at ${c.relPath}`}
+                      checked={ticked.has(c.id)}
+                      onChange={(e) => tick(c.id, e.target.checked)}
+                    />
+                  </td>
+                  <td>
+                    <strong>{c.name}</strong>
+                    <div className="muted small">{c.relPath}</div>
+                  </td>
+                  <td>{c.incomingDescription}</td>
+                  <td>
+                    <a href={`#/skill/${c.existingSkillId}`}>open existing</a>
+                  </td>
+                  <td>
+                    <button
+                      className="ghost"
+                      onClick={() => setComparing(comparing === c.id ? null : c.id)}
+                      aria-expanded={comparing === c.id}
+                    >
+                      {comparing === c.id ? 'Hide diff' : 'Compare'}
+                    </button>
+                    <ConflictActions id={c.id} onResolved={onResolved} />
                   </td>
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+                {comparing === c.id && (
+                  <tr>
+                    <td colSpan={5}>
+                      <ConflictCompare id={c.id} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
