@@ -2,13 +2,13 @@
 // dry run lists what each open conflict would do and changes nothing, --all --keep-both answers them all, a replace
 // over a curator's edits stays open until --overwrite-edits, the one-conflict form still works, and a request without
 // a resolution is refused.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../e2e/harness';
 import { createCore, type Core } from '../../src/core';
+import { type CliResult, runCli } from '../fixtures/run-cli';
 import { conflictName, openConflicts } from '../fixtures/skills/conflicting-sources';
 
 let dir: string;
@@ -19,17 +19,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', '--data', dataDir(), ...args],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(dataDir(), args);
 }
 
 /** Reads (or prepares) the library in this process, between CLI runs: each CLI run is slow to start. */
