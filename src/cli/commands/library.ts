@@ -32,6 +32,11 @@ function printImportReport(report: ImportReport): void {
       );
     }
   }
+  const duplicates = report.duplicates?.length ?? 0;
+  if (duplicates > 0)
+    printLine(
+      `  duplicates ${duplicates}: the same content as a skill already in the library (from another source), not added again`,
+    );
   const onlyName = refusedOnlyForFolderName(report.rejected);
   if (onlyName > 0)
     printLine(
