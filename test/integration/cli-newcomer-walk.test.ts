@@ -1,5 +1,5 @@
 // What a newcomer trips over on the CLI with real-looking data: every skill of an import is accounted for in its
-// summary line. The real CLI on a real library folder.
+// summary line; a states file names the lines it skipped or kept, and how to apply them anyway. The real CLI on a real library folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,24 @@ describe('CLI import of a copy of a source already in the library', () => {
     expect(again.stdout).toContain('conflicts 1');
     expect(again.stdout).toContain(
       'duplicates 1: the same content as a skill already in the library (from another source), not added again',
+    );
+  });
+});
+
+describe('CLI states import of a file written for a bigger library', () => {
+  it('names the skills it skipped and the human edits it kept, and how to replace those', async () => {
+    const states = path.join(dir, 'states.jsonl');
+    const line = (name: string) =>
+      JSON.stringify({ name, precondition: 'An egg is in the room.', completion: 'The egg is warm.' });
+    writeFileSync(states, ['heat-egg', 'boil-milk', 'fry-bacon'].map(line).join('\n') + '\n');
+    const first = await runCli(data(), ['states', 'import', states, '--verify']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('unknown skills 2');
+    expect(first.stdout).toContain('skipped, no skill of that name in the library: boil-milk, fry-bacon');
+    const again = await runCli(data(), ['states', 'import', states]);
+    expect(again.stdout).toContain('kept human edits 1');
+    expect(again.stdout).toContain(
+      'kept your edited or verified states of heat-egg; --overwrite replaces them',
     );
   });
 });
