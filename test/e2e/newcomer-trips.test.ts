@@ -2,7 +2,8 @@
 // name squeezed the search field; "Dense" silently ranked lexically without a model; skills refused only for a name
 // that differs from their folder gave no way out but "fix these files"; an unparsed skill showed its precondition as
 // "None" (needs nothing); "Parse N unparsed" still offered a second parse while one ran; and the app said no word
-// of MCP, the way to hand a profile to an agent.
+// of MCP, the way to hand a profile to an agent; the Library counted "1 open conflicts", and the lab's k and K fields
+// said nothing of what they are.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -186,5 +187,25 @@ describeInChromium('newcomer trips', () => {
     } finally {
       await tab.close();
     }
+  });
+
+  it('counts one open conflict in the singular, and says what k and K are in the lab', async () => {
+    const { server, page } = session;
+    const changed = path.join(dir, 'changed', 'household-make-coffee');
+    cpSync(path.join(sampleLibrary, 'household-make-coffee'), changed, { recursive: true });
+    writeFileSync(path.join(changed, 'SKILL.md'), '\nOne more line.\n', { flag: 'a' });
+    const job = await server.core['library.import']({ path: path.dirname(changed) });
+    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    const stats = page.getByTestId('library-stats');
+    await expect.poll(() => stats.textContent()).toContain('· 1 open conflict');
+    expect(await stats.textContent()).not.toContain('open conflicts');
+
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    const k = page.getByLabel('k', { exact: true }).locator('xpath=..');
+    await expect.poll(() => k.getAttribute('title')).toContain('How many skills the ranked variants');
+    expect(await page.getByLabel('Recall K').locator('xpath=..').getAttribute('title')).toContain(
+      'How many candidates the recall passes on',
+    );
   });
 });
