@@ -1,5 +1,6 @@
 // What a newcomer trips over on the CLI with real-looking data: every skill of an import is accounted for in its
-// summary line; a states file names the lines it skipped or kept, and how to apply them anyway. The real CLI on a real library folder.
+// summary line; a states file names the lines it skipped or kept, and how to apply them anyway; `settings set` says
+// what it changed, refuses a key that does not exist, and reaches nested keys. The real CLI on a real library folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,5 +55,29 @@ describe('CLI states import of a file written for a bigger library', () => {
     expect(again.stdout).toContain(
       'kept your edited or verified states of heat-egg; --overwrite replaces them',
     );
+  });
+});
+
+describe('CLI settings set', () => {
+  it('says what changed, reaches a nested key, and refuses an unknown key instead of ignoring it', async () => {
+    const set = await runCli(data(), [
+      'settings',
+      'set',
+      'selection.recallK=40',
+      'selection.embedderCalibration.scale=10',
+    ]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe(
+      'selection.recallK = 40 (was 30)\nselection.embedderCalibration.scale = 10 (was 20)\n',
+    );
+    const shown = JSON.parse((await runCli(data(), ['settings', 'show'])).stdout);
+    expect(shown.selection.embedderCalibration).toMatchObject({ scale: 10, use: 'model' });
+
+    const typo = await runCli(data(), ['settings', 'set', 'selection.recalK=50']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr + typo.stdout).toContain(
+      'Unknown setting "selection.recalK": selection has recallK, rankedK',
+    );
+    expect(JSON.parse((await runCli(data(), ['settings', 'show'])).stdout).selection.recallK).toBe(40);
   });
 });
