@@ -3,7 +3,7 @@
 // that differs from their folder gave no way out but "fix these files"; an unparsed skill showed its precondition as
 // "None" (needs nothing); "Parse N unparsed" still offered a second parse while one ran; and the app said no word
 // of MCP, the way to hand a profile to an agent; the Library counted "1 open conflicts", and the lab's k and K fields
-// said nothing of what they are.
+// said nothing of what they are; a narrow window broke "Selection lab" over two lines.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -207,5 +207,21 @@ describeInChromium('newcomer trips', () => {
     expect(await page.getByLabel('Recall K').locator('xpath=..').getAttribute('title')).toContain(
       'How many candidates the recall passes on',
     );
+  });
+
+  it('keeps each screen name and the theme button on one line in a narrow window', async () => {
+    const { page } = session;
+    const themeHeight = async () => (await page.getByTestId('theme').boundingBox())!.height;
+    const wide = await themeHeight();
+    await page.setViewportSize({ width: 860, height: 760 });
+    try {
+      const height = async (name: string) =>
+        (await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name }).boundingBox())!
+          .height;
+      await expect.poll(() => height('Selection lab')).toBe(await height('Jobs'));
+      expect(await themeHeight()).toBe(wide);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 });
