@@ -1,6 +1,7 @@
 // What a newcomer trips over on the CLI with real-looking data: every skill of an import is accounted for in its
 // summary line; a states file names the lines it skipped or kept, and how to apply them anyway; `settings set` says
-// what it changed, refuses a key that does not exist, and reaches nested keys. The real CLI on a real library folder.
+// what it changed, refuses a key that does not exist, and reaches nested keys; `show` of a package with hundreds of
+// files no longer prints them all on one line. The real CLI on a real library folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,5 +80,23 @@ describe('CLI settings set', () => {
       'Unknown setting "selection.recalK": selection has recallK, rankedK',
     );
     expect(JSON.parse((await runCli(data(), ['settings', 'show'])).stdout).selection.recallK).toBe(40);
+  });
+});
+
+describe('CLI show of a package with many files', () => {
+  it('lists the first 20 and says how to list them all', async () => {
+    const root = path.join(dir, 'big');
+    writeSkill(root, 'many-refs');
+    mkdirSync(path.join(root, 'many-refs', 'references'));
+    for (let i = 10; i < 35; i++)
+      writeFileSync(path.join(root, 'many-refs', 'references', `r${i}.md`), `# ${i}\n`);
+    expect((await runCli(data(), ['import', root])).code).toBe(0);
+    const short = await runCli(data(), ['show', 'many-refs']);
+    expect(short.stdout).toContain('files (25): ');
+    expect(short.stdout).toContain(', … 5 more (--files lists them all)');
+    expect(short.stdout).not.toContain('references/r34.md');
+    const all = await runCli(data(), ['show', 'many-refs', '--files']);
+    expect(all.stdout).toContain('references/r34.md');
+    expect(all.stdout).not.toContain('more (--files');
   });
 });
