@@ -3,7 +3,8 @@
 // that differs from their folder gave no way out but "fix these files"; an unparsed skill showed its precondition as
 // "None" (needs nothing); "Parse N unparsed" still offered a second parse while one ran; and the app said no word
 // of MCP, the way to hand a profile to an agent; the Library counted "1 open conflicts", and the lab's k and K fields
-// said nothing of what they are; a narrow window broke "Selection lab" over two lines.
+// said nothing of what they are; a narrow window broke "Selection lab" over two lines; the lab's "dense" answer did
+// not say it was ranked by words when no embedding model is set up.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -223,5 +224,19 @@ describeInChromium('newcomer trips', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 860 });
     }
+  });
+
+  it('says a dense answer was ranked by shared words when no embedding model is set up', async () => {
+    const { page } = session;
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    await page.getByPlaceholder(/Describe what the agent must do/).fill('find the mug on the table');
+    // The ranked variants alone: this suite's loopback LLM answers skill parses only, and they need no task parse.
+    for (const v of ['full', 'no-split']) await page.locator(`input[name="variant-${v}"]`).uncheck();
+    await page.getByRole('button', { name: 'Select skills' }).click();
+    const dense = page.getByTestId('variant-answers').locator('[data-variant="dense"]');
+    await expect
+      .poll(() => dense.getByTestId('dense-lexical').textContent(), { timeout: 30_000 })
+      .toBe('ranked by shared words: no embedding model is set up');
+    expect(await page.getByTestId('variant-answers').getByTestId('dense-lexical').count()).toBe(1);
   });
 });
