@@ -76,6 +76,11 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     await page.getByLabel('k values').fill('1');
     await page.getByRole('button', { name: 'Run evaluation' }).click();
     await page.getByTestId('comparison-table').waitFor();
+    // The metric a curator cannot guess says what it counts.
+    const head = (text: string) =>
+      page.getByTestId('comparison-table').locator('thead th', { hasText: text });
+    expect(await head('Stage cov.').getAttribute('title')).toContain('share of a task’s gold groups');
+    expect(await head('Hit@1').getAttribute('title')).toContain('first answer is gold');
     const first = (await server.core['eval.list']({}))[0]!;
     expect(first.status).toBe('done');
 

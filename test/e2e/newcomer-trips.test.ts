@@ -2,7 +2,9 @@
 // name squeezed the search field; "Dense" silently ranked lexically without a model; skills refused only for a name
 // that differs from their folder gave no way out but "fix these files"; an unparsed skill showed its precondition as
 // "None" (needs nothing); "Parse N unparsed" still offered a second parse while one ran; and the app said no word
-// of MCP, the way to hand a profile to an agent.
+// of MCP, the way to hand a profile to an agent; the Library counted "1 open conflicts", and the lab's k and K fields
+// said nothing of what they are; a narrow window broke "Selection lab" over two lines; the lab's "dense" answer did
+// not say it was ranked by words when no embedding model is set up.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -186,5 +188,55 @@ describeInChromium('newcomer trips', () => {
     } finally {
       await tab.close();
     }
+  });
+
+  it('counts one open conflict in the singular, and says what k and K are in the lab', async () => {
+    const { server, page } = session;
+    const changed = path.join(dir, 'changed', 'household-make-coffee');
+    cpSync(path.join(sampleLibrary, 'household-make-coffee'), changed, { recursive: true });
+    writeFileSync(path.join(changed, 'SKILL.md'), '\nOne more line.\n', { flag: 'a' });
+    const job = await server.core['library.import']({ path: path.dirname(changed) });
+    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    const stats = page.getByTestId('library-stats');
+    await expect.poll(() => stats.textContent()).toContain('· 1 open conflict');
+    expect(await stats.textContent()).not.toContain('open conflicts');
+
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    const k = page.getByLabel('k', { exact: true }).locator('xpath=..');
+    await expect.poll(() => k.getAttribute('title')).toContain('How many skills the ranked variants');
+    expect(await page.getByLabel('Recall K').locator('xpath=..').getAttribute('title')).toContain(
+      'How many candidates the recall passes on',
+    );
+  });
+
+  it('keeps each screen name and the theme button on one line in a narrow window', async () => {
+    const { page } = session;
+    const themeHeight = async () => (await page.getByTestId('theme').boundingBox())!.height;
+    const wide = await themeHeight();
+    await page.setViewportSize({ width: 860, height: 760 });
+    try {
+      const height = async (name: string) =>
+        (await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name }).boundingBox())!
+          .height;
+      await expect.poll(() => height('Selection lab')).toBe(await height('Jobs'));
+      expect(await themeHeight()).toBe(wide);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+
+  it('says a dense answer was ranked by shared words when no embedding model is set up', async () => {
+    const { page } = session;
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    await page.getByPlaceholder(/Describe what the agent must do/).fill('find the mug on the table');
+    // The ranked variants alone: this suite's loopback LLM answers skill parses only, and they need no task parse.
+    for (const v of ['full', 'no-split']) await page.locator(`input[name="variant-${v}"]`).uncheck();
+    await page.getByRole('button', { name: 'Select skills' }).click();
+    const dense = page.getByTestId('variant-answers').locator('[data-variant="dense"]');
+    await expect
+      .poll(() => dense.getByTestId('dense-lexical').textContent(), { timeout: 30_000 })
+      .toBe('ranked by shared words: no embedding model is set up');
+    expect(await page.getByTestId('variant-answers').getByTestId('dense-lexical').count()).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 // The Apply-states panel and the empty Evaluation screen name the bundled sample files by their absolute paths on this
-// host (a relative `resources/...` only worked from the repository root) and fill them in with one click.
+// host (a relative `resources/...` only worked from the repository root) and fill them in with one click; a states
+// file written for another library names the skills it skipped.
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeInChromium, useBrowserMode } from './browser-session';
@@ -26,6 +27,19 @@ describeInChromium('sample file hints', () => {
     await expect
       .poll(() => panel.getByTestId('states-applied').textContent())
       .toMatch(/^Applied states to 48 skills/);
+  });
+
+  it('names the skills of a states file that are not in the library', async () => {
+    const { server, page } = session;
+    const { resourcesDir } = await server.core['settings.paths']({});
+    const panel = page.getByRole('region', { name: 'Apply reviewed states' });
+    await panel.getByLabel('States file').fill(path.join(resourcesDir, 'zjunlp-states.jsonl'));
+    await panel.getByRole('button', { name: 'Apply states' }).click();
+    await expect
+      .poll(() => panel.getByTestId('states-applied').textContent())
+      .toMatch(
+        /^Applied states to 0 skills; skipped \d+ names not in the library \(alfworld-appliance-navigator, alfworld-appliance-preparer, .*, … \d+ more\)\.$/,
+      );
   });
 
   it('fills in the sample tasks on an Evaluation screen with no label set, and imports them', async () => {

@@ -1,7 +1,14 @@
 // The advice under an API error: a CONFLICT is many things (a running job, a name taken, a file there already), so
 // it no longer sends everyone to Library → Conflicts (import conflicts); a job that holds the work points to Jobs.
+// A re-parse with no LLM model chosen sends the user to Settings, not to "the values you entered" (there were none).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createCore } from '../../src/core';
 import { adviceFor } from '../../src/renderer/src/app/error-advice';
+import { toErrorData } from '../../src/shared/errors';
+import { repoRoot } from '../e2e/harness';
 
 describe('advice for CONFLICT', () => {
   it('points a running job to the Jobs screen', () => {
@@ -31,5 +38,23 @@ describe('advice for a garbled LLM answer', () => {
 
   it('still sends an endpoint failure without an answer to Settings', () => {
     expect(adviceFor({ code: 'LLM_ERROR', message: 'The endpoint failed' })).toContain('Test connection');
+  });
+});
+
+describe('advice for a re-parse with no LLM model chosen', () => {
+  it('sends the user to Settings → LLM endpoint, or to write the states by hand', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curator-advice-'));
+    const core = createCore({ dataDir, resourcesDir: path.join(repoRoot, 'resources') });
+    try {
+      const refused = await core['parse.skills']({ ids: [1], force: true }).catch((e: unknown) => e);
+      const data = toErrorData(refused);
+      expect(data.message).toContain('no model is chosen');
+      const advice = adviceFor(data);
+      expect(advice).toContain('Settings → LLM endpoint');
+      expect(advice).toContain('write the states by hand');
+    } finally {
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -56,3 +56,13 @@ describe('settings labels', () => {
     expect(contradicting).toEqual([]);
   });
 });
+
+describe('settings help', () => {
+  // A curator tuning the selection meets "k", "tokens scored" and a calibration with no word of what they change.
+  it('says what every selection setting does', () => {
+    const silent = [...leaves(settingsFields()).keys()].filter(
+      (path) => path.startsWith('selection.') && !wordsFor(path)?.help,
+    );
+    expect(silent).toEqual([]);
+  });
+});

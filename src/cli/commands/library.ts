@@ -32,6 +32,11 @@ function printImportReport(report: ImportReport): void {
       );
     }
   }
+  const duplicates = report.duplicates?.length ?? 0;
+  if (duplicates > 0)
+    printLine(
+      `  duplicates ${duplicates}: the same content as a skill already in the library (from another source), not added again`,
+    );
   const onlyName = refusedOnlyForFolderName(report.rejected);
   if (onlyName > 0)
     printLine(
@@ -145,8 +150,9 @@ export function registerLibraryCommands(program: Command): void {
   program
     .command('show <skill>')
     .description('show one skill by id or name')
+    .option('--files', 'list every file of the package (by default the first 20)')
     .action(
-      withCore(async (core, g, skill: string) => {
+      withCore(async (core, g, skill: string, opts: { files?: boolean }) => {
         const detail = await core['library.get'](
           /^\d+$/.test(skill) ? { id: Number(skill) } : { name: skill },
         );
@@ -156,7 +162,11 @@ export function registerLibraryCommands(program: Command): void {
         );
         printLine(detail.description);
         for (const w of detail.warnings) printLine(`  warning [${w.rule}] ${w.message}`);
-        printLine(`files: ${detail.files.map((f) => f.path).join(', ') || 'none'}`);
+        const shown = opts.files ? detail.files : detail.files.slice(0, 20);
+        const more = detail.files.length - shown.length;
+        printLine(
+          `files (${detail.files.length}): ${shown.map((f) => f.path).join(', ') || 'none'}${more > 0 ? `, … ${more} more (--files lists them all)` : ''}`,
+        );
         printLine('');
         printLine(detail.body);
       }),

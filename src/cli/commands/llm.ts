@@ -187,6 +187,14 @@ export function registerLlmCommands(program: Command): void {
           `applied ${r.applied}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
         );
         for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
+        const some = (names: string[]) =>
+          names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length - 5} more)` : '');
+        if (r.unknownSkills.length > 0)
+          printLine(`  skipped, no skill of that name in the library: ${some(r.unknownSkills)}`);
+        if (r.keptHumanEdits.length > 0)
+          printLine(
+            `  kept your edited or verified states of ${some(r.keptHumanEdits)}; --overwrite replaces them (the old values go to history)`,
+          );
       }),
     );
   states

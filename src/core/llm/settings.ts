@@ -43,6 +43,8 @@ export function parseLlmSettings(input: unknown): LlmEndpointSettings {
   const issues = result.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`);
   throw new CuratorError('INVALID_ARGUMENT', `LLM endpoint settings are invalid (${issues.join('; ')})`, {
     issues,
+    // Shown in place of "check the values you entered": a re-parse never asked for any.
+    hint: 'Set the LLM endpoint’s address and model in Settings → LLM endpoint (CLI: settings set llm.baseURL=… llm.model=…) and test it there; or write the states by hand with Edit.',
   });
 }
 

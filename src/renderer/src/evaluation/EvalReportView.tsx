@@ -229,10 +229,14 @@ export function EvalReportView({
                 <th>Precision</th>
                 <th>Recall</th>
                 <th>F1</th>
-                <th>Exact</th>
-                <th>Hit@1</th>
-                <th>Stage cov.</th>
-                <th>Mean size</th>
+                <th title="Share of tasks whose answer is exactly the gold set">Exact</th>
+                <th title="Ranked variants: share of tasks whose first answer is gold (or in a gold group)">
+                  Hit@1
+                </th>
+                <th title="Stage coverage: share of a task’s gold groups (one per stage) with at least one skill in the answer">
+                  Stage cov.
+                </th>
+                <th title="Mean number of skills per answer">Mean size</th>
                 <th title="Mean cross-encoder pairs per task">CE pairs/task</th>
                 <th>LLM calls/task</th>
                 <th title="Mean document tokens per task">Tokens/task</th>

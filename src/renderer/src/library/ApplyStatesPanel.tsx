@@ -6,6 +6,10 @@ import { SampleFileHint } from '../app/SampleFileHint';
 import { useClient } from '../app/context';
 import { useAction } from '../app/use-api';
 
+/** The first few of a list, so a file written for a bigger library does not flood the panel. */
+const some = (items: string[]) =>
+  items.slice(0, 5).join(', ') + (items.length > 5 ? `, … ${items.length - 5} more` : '');
+
 export function ApplyStatesPanel({ onApplied }: { onApplied: () => void }) {
   const client = useClient();
   const action = useAction();
@@ -16,9 +20,16 @@ export function ApplyStatesPanel({ onApplied }: { onApplied: () => void }) {
     const answer = await action.run(() => client.call('states.import', { path: path.trim(), verify }));
     if (!answer) return;
     const parts = [`Applied states to ${answer.applied} skill${answer.applied === 1 ? '' : 's'}`];
-    if (answer.keptHumanEdits.length) parts.push(`kept your edits on ${answer.keptHumanEdits.length}`);
-    if (answer.unknownSkills.length) parts.push(`${answer.unknownSkills.length} names not in the library`);
-    if (answer.errors.length) parts.push(`${answer.errors.length} lines could not be read`);
+    if (answer.keptHumanEdits.length)
+      parts.push(`kept your edits on ${answer.keptHumanEdits.length} (${some(answer.keptHumanEdits)})`);
+    if (answer.unknownSkills.length)
+      parts.push(
+        `skipped ${answer.unknownSkills.length} names not in the library (${some(answer.unknownSkills)})`,
+      );
+    if (answer.errors.length)
+      parts.push(
+        `${answer.errors.length} lines could not be read (${some(answer.errors.map((e) => `line ${e.line}: ${e.message}`))})`,
+      );
     setResult(`${parts.join('; ')}.`);
     onApplied();
   };

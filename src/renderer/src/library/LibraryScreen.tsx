@@ -200,7 +200,8 @@ export function LibraryScreen() {
           <span data-testid="library-stats">
             {stats.data.skills} skills in {stats.data.sources} source{stats.data.sources === 1 ? '' : 's'} ·{' '}
             {statuses.map((s) => `${stats.data!.byStatus[s] ?? 0} ${s}`).join(' · ')}
-            {stats.data.openConflicts > 0 && ` · ${stats.data.openConflicts} open conflicts`}
+            {stats.data.openConflicts > 0 &&
+              ` · ${stats.data.openConflicts} open conflict${stats.data.openConflicts === 1 ? '' : 's'}`}
           </span>
         )}
         {searching && search.data && (

@@ -43,6 +43,11 @@ export function VariantAnswers({
                   {r.answer.filter((a) => gold.has(a.name)).length} of {r.why.gold.length} gold
                 </span>
               )}
+              {r.variant === 'dense' && /^(lexical|keyword)/.test(t.models.recall ?? '') && (
+                <span className="muted small" data-testid="dense-lexical">
+                  ranked by shared words: no embedding model is set up
+                </span>
+              )}
               <span className="muted small">
                 {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.execution.totalMs)} ms
               </span>

@@ -26,7 +26,7 @@ export function VariantOptions({ chosen, onChosen, k, onK, recallK, onRecallK }:
           {v}
         </label>
       ))}
-      <label>
+      <label title="How many skills the ranked variants (no-parse, dense, llm) answer with; empty: the default from Settings">
         k{' '}
         <input
           className="narrow"
@@ -38,7 +38,7 @@ export function VariantOptions({ chosen, onChosen, k, onK, recallK, onRecallK }:
           aria-label="k"
         />
       </label>
-      <label>
+      <label title="How many candidates the recall passes on to the scoring; empty: the default from Settings">
         K{' '}
         <input
           className="narrow"

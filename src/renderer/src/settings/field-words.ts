@@ -31,10 +31,22 @@ const words: Record<string, Words> = {
     label: 'Candidates from recall (K)',
     help: 'How many skills the first, fast search passes on to scoring. More finds more, costs more.',
   },
-  'selection.rankedK': { label: 'Skills per answer for ranked variants (k)' },
-  'selection.crossEncoderMaxTokens': { label: 'Longest skill text scored (tokens)' },
-  'selection.crossEncoderAlignMaxTokens': { label: 'Longest state pair scored (tokens)' },
-  'selection.llmSelectorBodyChars': { label: 'Skill text shown to the LLM selector (characters)' },
+  'selection.rankedK': {
+    label: 'Skills per answer for ranked variants (k)',
+    help: 'The baselines no-parse, dense and llm answer with their k best skills.',
+  },
+  'selection.crossEncoderMaxTokens': {
+    label: 'Longest skill text scored (tokens)',
+    help: 'A longer skill is cut here before the scorer reads it with the task.',
+  },
+  'selection.crossEncoderAlignMaxTokens': {
+    label: 'Longest state pair scored (tokens)',
+    help: 'The same cut for two states compared with each other (a skill’s state against the task’s).',
+  },
+  'selection.llmSelectorBodyChars': {
+    label: 'Skill text shown to the LLM selector (characters)',
+    help: 'How much of each candidate’s body the llm baseline reads besides its name and description.',
+  },
   'selection.recallInstruction': {
     label: 'Recall instruction',
     help: 'The instruction the embedding model reads with a task.',
@@ -43,9 +55,18 @@ const words: Record<string, Words> = {
     label: 'Selection preset',
     help: 'exact: the reranker for every score; fast: the embedder; mixed: both; offline: no models.',
   },
-  'selection.embedderCalibration.use': { label: 'Embedder calibration' },
-  'selection.embedderCalibration.scale': { label: 'Calibration scale' },
-  'selection.embedderCalibration.center': { label: 'Calibration centre' },
+  'selection.embedderCalibration.use': {
+    label: 'Embedder calibration',
+    help: 'How the fast preset turns the embedder’s cosine into a score: model uses the default for the embedder’s family; custom uses the scale and centre below.',
+  },
+  'selection.embedderCalibration.scale': {
+    label: 'Calibration scale',
+    help: 'With custom: score = scale × (cosine − centre); larger spreads the scores further apart.',
+  },
+  'selection.embedderCalibration.center': {
+    label: 'Calibration centre',
+    help: 'With custom: the cosine that counts as an even chance (score 0).',
+  },
   'llm.baseURL': {
     label: 'Endpoint address',
     help: 'An OpenAI-compatible address, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama).',
