@@ -16,6 +16,7 @@ import { parseLabelJsonl } from '../src/core/eval/label-format';
 import { createLexicalCrossEncoder } from '../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall } from '../src/core/models/lexical/lexical-recall';
 import { createOnnxCrossEncoder, createOnnxEmbedder } from '../src/core/models/onnx';
+import { withWeights } from '../src/core/models/onnx-engine-factory';
 import { skillSideLookup, updateSkillSide } from '../src/core/search/skill-side-index';
 import { defaultCalibration } from '../src/core/select/calibration';
 import { estimateSelection } from '../src/core/select/cost';
@@ -196,12 +197,15 @@ export async function runPresetChild(
         const t0 = performance.now();
         const info = await encoder.load();
         reranker = { file: info.file, dtype: info.dtype, prefixCache: info.prefixCache ?? false };
-        engineIds['cross-encoder'] = encoder.id;
+        // Named as the app names it (`<model>@q8` on quantised weights): the trace's scorer carries `weights`, and the
+        // estimate reads the throughput of the weights that run.
+        const named = withWeights(encoder, info.dtype);
+        engineIds['cross-encoder'] = named.id;
         loadSeconds += (performance.now() - t0) / 1000;
         disposers.push(() => encoder.dispose());
         // As the app does (selection-deps): a document budget, and alignment pairs their own.
         fixed['cross-encoder'] = crossEncoderScoreProvider(
-          encoder,
+          named,
           start
             ? { maxTokens: 1024, meter }
             : {

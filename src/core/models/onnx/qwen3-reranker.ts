@@ -27,6 +27,7 @@ import {
   type OnnxModelOptions,
   type PreTrainedTokenizer,
 } from './load-model';
+import { createHeadMemo } from './head-memo';
 import { cacheBytesPerToken, type PrefixCache } from './prefix-cache';
 import { loadYesNoModel } from './yesno-session';
 
@@ -56,6 +57,13 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   cpuMemArena?: boolean;
   /** onnxruntime's memory patterns for the yes/no graph (default true). */
   memPattern?: boolean;
+  /**
+   * Bytes of prompt-head caches kept between calls of one instruction (default REUSED_HEAD_BYTES; 0 keeps none):
+   * a round of the same use reuses its queries' heads instead of running them again (./head-memo).
+   */
+  reusedHeadBytes?: number;
+  /** onnxruntime's intra-op threads spin while they wait for work (default true; false lets them sleep). */
+  spinning?: boolean;
 }
 
 export interface OnnxCrossEncoder extends CrossEncoder {
@@ -120,6 +128,7 @@ async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Prom
       prefixCache: options.prefixCache ?? true,
       ...(options.cpuMemArena === false ? { cpuMemArena: false } : {}),
       ...(options.memPattern === false ? { memPattern: false } : {}),
+      ...(options.spinning === false ? { spinning: false } : {}),
     });
     return {
       ...y,
@@ -160,6 +169,7 @@ async function prefixOf(m: Runner, ids: number[]): Promise<PrefixCache> {
 export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): Promise<OnnxCrossEncoder> {
   const vocab = await readVocabSize(options.folder);
   const stats = emptyPaddingStats();
+  const heads = createHeadMemo(options.reusedHeadBytes);
   let loading: Promise<Runner> | undefined;
   const loaded = () => {
     loading ??= loadRunner(options, vocab).catch((error: unknown) => {
@@ -187,6 +197,7 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
     async dispose() {
       const m = await loading?.catch(() => undefined);
       loading = undefined;
+      heads.clear();
       await m?.dispose();
     },
     async score(pairs: ScorePair[], opts: CrossScoreOptions): Promise<CrossScore[]> {
@@ -207,11 +218,17 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
       // Groups of pairs that run together: with a prefix cache, the documents of one query after its shared head.
       const groups = m.prefix ? groupByHead(prompts) : [{ indices: prompts.map((_, i) => i), headLength: 0 }];
       for (const group of groups) {
-        const prefix =
+        const head =
           m.prefix && group.headLength > 0
-            ? await prefixOf(m, prompts[group.indices[0]!]!.ids.slice(0, group.headLength))
+            ? await heads.get(
+                opts.instruction,
+                prompts[group.indices[0]!]!.ids.slice(0, group.headLength),
+                () => prefixOf(m, prompts[group.indices[0]!]!.ids.slice(0, group.headLength)),
+              )
             : undefined;
-        if (prefix) addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
+        const prefix = head?.cache;
+        if (prefix && head.computed)
+          addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
         const rowOf = (i: number) => prompts[i]?.ids.slice(prefix ? group.headLength : 0) ?? [];
         // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
         // batch of the same rows would.
