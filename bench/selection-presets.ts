@@ -58,8 +58,22 @@ export interface PresetBenchArgs {
  * A preset, `exact@start` (the exact preset run the way the starting code ran it) or `exact@q8` (the exact preset's
  * code path with the slot's dtype `auto`, which picks the q8 export on the CPU: another model, not METHOD.md's).
  */
-export type BenchPreset = SelectionPreset | 'exact@start' | 'exact@q8' | 'exact@cuts-before';
-export const benchOnlyPresets = ['exact@start', 'exact@q8', 'exact@cuts-before'] as const;
+export type BenchPreset =
+  SelectionPreset | 'exact@start' | 'exact@q8' | 'exact@cuts-before' | 'exact@no-head-memo' | 'exact@nospin';
+export const benchOnlyPresets = [
+  'exact@start',
+  'exact@q8',
+  'exact@cuts-before',
+  'exact@no-head-memo',
+  'exact@nospin',
+] as const;
+
+/**
+ * Reranker options per bench preset: `exact@no-head-memo` runs every round's query heads again (as before the head
+ * memo), `exact@nospin` lets onnxruntime's idle intra-op threads sleep instead of spinning.
+ */
+const rerankOptionsFor = (p: BenchPreset) =>
+  p === 'exact@no-head-memo' ? { reusedHeadBytes: 0 } : p === 'exact@nospin' ? { spinning: false } : {};
 
 /**
  * Selection options per bench preset: `exact@cuts-before` (and exact@start) run the exact cuts as they were before the
@@ -136,7 +150,9 @@ export async function runPresetChild(
 ): Promise<PresetFigures> {
   const start = benchPreset === 'exact@start';
   const q8 = benchPreset === 'exact@q8';
-  const preset: SelectionPreset = start || q8 || benchPreset === 'exact@cuts-before' ? 'exact' : benchPreset;
+  const preset: SelectionPreset = benchPreset.startsWith('exact')
+    ? 'exact'
+    : (benchPreset as SelectionPreset);
   const settings = defaultSettings();
   const library = await openSampleLibrary('bench-presets-');
   const { db, dir } = library;
@@ -193,6 +209,7 @@ export async function runPresetChild(
           threads: args.threads,
           maxBatchSize: settings.models.rerankBatchSize,
           ...(start ? { head: 'full', prefixCache: false, maxTokens: 1024 } : {}),
+          ...rerankOptionsFor(benchPreset),
         });
         const t0 = performance.now();
         const info = await encoder.load();

@@ -28,7 +28,7 @@ import {
   type PreTrainedTokenizer,
 } from './load-model';
 import { createHeadMemo } from './head-memo';
-import { cacheBytesPerToken, type PrefixCache } from './prefix-cache';
+import { cacheBytesPerToken, forBatches, type PrefixCache } from './prefix-cache';
 import { loadYesNoModel } from './yesno-session';
 
 export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
@@ -226,8 +226,8 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
                 () => prefixOf(m, prompts[group.indices[0]!]!.ids.slice(0, group.headLength)),
               )
             : undefined;
-        const prefix = head?.cache;
-        if (prefix && head.computed)
+        const prefix = head && forBatches(head.cache);
+        if (prefix && head?.computed)
           addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
         const rowOf = (i: number) => prompts[i]?.ids.slice(prefix ? group.headLength : 0) ?? [];
         // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
