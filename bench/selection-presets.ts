@@ -17,6 +17,7 @@ import { createLexicalCrossEncoder } from '../src/core/models/lexical/lexical-cr
 import { lexicalRecall } from '../src/core/models/lexical/lexical-recall';
 import { createOnnxCrossEncoder, createOnnxEmbedder } from '../src/core/models/onnx';
 import { withWeights } from '../src/core/models/onnx-engine-factory';
+import { REUSED_HEAD_BYTES } from '../src/core/models/onnx/head-memo';
 import { skillSideLookup, updateSkillSide } from '../src/core/search/skill-side-index';
 import { defaultCalibration } from '../src/core/select/calibration';
 import { estimateSelection } from '../src/core/select/cost';
@@ -59,21 +60,35 @@ export interface PresetBenchArgs {
  * code path with the slot's dtype `auto`, which picks the q8 export on the CPU: another model, not METHOD.md's).
  */
 export type BenchPreset =
-  SelectionPreset | 'exact@start' | 'exact@q8' | 'exact@cuts-before' | 'exact@no-head-memo' | 'exact@nospin';
+  | SelectionPreset
+  | 'exact@start'
+  | 'exact@q8'
+  | 'exact@cuts-before'
+  | 'exact@no-head-memo'
+  | 'exact@nospin'
+  | 'exact@head-memo';
 export const benchOnlyPresets = [
   'exact@start',
   'exact@q8',
   'exact@cuts-before',
   'exact@no-head-memo',
   'exact@nospin',
+  'exact@head-memo',
 ] as const;
 
 /**
- * Reranker options per bench preset: `exact@no-head-memo` runs every round's query heads again (as before the head
- * memo), `exact@nospin` lets onnxruntime's idle intra-op threads sleep instead of spinning.
+ * Reranker options per bench preset, whatever the defaults: `exact@no-head-memo` = every round runs its query heads
+ * again and idle threads spin (the defaults before METHOD-notes 44), `exact@head-memo` = heads kept between rounds,
+ * threads spin, `exact@nospin` = heads kept, idle threads sleep. `exact` runs the reranker's defaults.
  */
 const rerankOptionsFor = (p: BenchPreset) =>
-  p === 'exact@no-head-memo' ? { reusedHeadBytes: 0 } : p === 'exact@nospin' ? { spinning: false } : {};
+  p === 'exact@no-head-memo'
+    ? { reusedHeadBytes: 0, spinning: true }
+    : p === 'exact@head-memo'
+      ? { reusedHeadBytes: REUSED_HEAD_BYTES, spinning: true }
+      : p === 'exact@nospin'
+        ? { reusedHeadBytes: REUSED_HEAD_BYTES, spinning: false }
+        : {};
 
 /**
  * Selection options per bench preset: `exact@cuts-before` (and exact@start) run the exact cuts as they were before the

@@ -9,6 +9,7 @@ import * as ort from 'onnxruntime-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDerivedModel } from '../../src/core/models/manager/derived-model';
 import { verifyModelFolder } from '../../src/core/models/manager/verify-folder';
+import { REUSED_HEAD_BYTES } from '../../src/core/models/onnx/head-memo';
 import { computePrefixCache, rowFeeds } from '../../src/core/models/onnx/prefix-cache';
 import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { ensureTinyQwen3, type TinyQwen3Options } from '../fixtures/tiny-models/tiny-qwen3';
@@ -95,19 +96,26 @@ describe('prompt-prefix reuse through the key/value cache', () => {
 
   it('keeps a query head between calls of one instruction: the same r bit for bit, the head run once', async () => {
     const folder = copyOf({ head: 'lm', pastKeyValues: true });
-    const open = (reusedHeadBytes?: number) =>
+    const open = (reusedHeadBytes: number) =>
       createOnnxCrossEncoder({
         folder,
         device: 'cpu',
         dtype: 'fp32',
         maxBatchSize: 3,
         maxPaddingShare: 1,
-        ...(reusedHeadBytes === undefined ? {} : { reusedHeadBytes }),
+        reusedHeadBytes,
       });
     const query = 'put a hot mug in the coffee machine';
     const round = (docs: string[]) => docs.map((document) => ({ query, document }));
-    const kept = await open();
-    const fresh = await open(0);
+    const kept = await open(REUSED_HEAD_BYTES);
+    // The default keeps none (peak RSS), as before the memo.
+    const fresh = await createOnnxCrossEncoder({
+      folder,
+      device: 'cpu',
+      dtype: 'fp32',
+      maxBatchSize: 3,
+      maxPaddingShare: 1,
+    });
     try {
       // Two rounds of one use, as the stage-fit and alignment cuts ask for them.
       await kept.score(round(documents.slice(0, 2)), { instruction });

@@ -1,7 +1,8 @@
 // Prompt heads kept between scoring calls. A selection scores one use in rounds (alignment in up to three, stage fit
 // four documents per stage at a time), and every round used to run the same query heads again: on a K = 30 selection
 // 1,335 of the 1,883 head tokens were such repeats. The head's cache is the output of the same batch-1 run on the same
-// ids, so reusing it gives every row the very bits it had (docs/METHOD-notes.md, 44-).
+// ids, so reusing it gives every row the very bits it had (docs/METHOD-notes.md, 44-). The reranker keeps none unless
+// asked (`reusedHeadBytes`): the kept heads raised a K = 30 selection's peak RSS past 2.5 GB.
 import { cacheBytesPerToken, type PrefixCache } from './prefix-cache';
 
 /**

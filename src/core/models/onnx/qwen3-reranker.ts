@@ -58,11 +58,16 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   /** onnxruntime's memory patterns for the yes/no graph (default true). */
   memPattern?: boolean;
   /**
-   * Bytes of prompt-head caches kept between calls of one instruction (default REUSED_HEAD_BYTES; 0 keeps none):
-   * a round of the same use reuses its queries' heads instead of running them again (./head-memo).
+   * Bytes of prompt-head caches kept between calls of one instruction (default 0: none; REUSED_HEAD_BYTES keeps a
+   * 3-stage task's heads): a round of the same use reuses its queries' heads instead of running them again
+   * (./head-memo). Off by default: on a K = 30 selection it saved ~6 % CPU but raised peak RSS by ~60 MB, past the
+   * 2.5 GB target (docs/METHOD-notes.md, 44-).
    */
   reusedHeadBytes?: number;
-  /** onnxruntime's intra-op threads spin while they wait for work (default true; false lets them sleep). */
+  /**
+   * onnxruntime's idle intra-op threads spin while they wait for work (default false: they sleep). Spinning burnt
+   * ~20 % of a K = 30 selection's CPU on a loaded 2-core machine for the same r (docs/METHOD-notes.md, 44-).
+   */
   spinning?: boolean;
 }
 
@@ -128,7 +133,7 @@ async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Prom
       prefixCache: options.prefixCache ?? true,
       ...(options.cpuMemArena === false ? { cpuMemArena: false } : {}),
       ...(options.memPattern === false ? { memPattern: false } : {}),
-      ...(options.spinning === false ? { spinning: false } : {}),
+      spinning: options.spinning ?? false,
     });
     return {
       ...y,
@@ -169,7 +174,7 @@ async function prefixOf(m: Runner, ids: number[]): Promise<PrefixCache> {
 export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): Promise<OnnxCrossEncoder> {
   const vocab = await readVocabSize(options.folder);
   const stats = emptyPaddingStats();
-  const heads = createHeadMemo(options.reusedHeadBytes);
+  const heads = createHeadMemo(options.reusedHeadBytes ?? 0);
   let loading: Promise<Runner> | undefined;
   const loaded = () => {
     loading ??= loadRunner(options, vocab).catch((error: unknown) => {

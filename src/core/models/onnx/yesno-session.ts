@@ -73,8 +73,8 @@ export function loadYesNoModel(
           graphOptimizationLevel: 'all',
           ...(opts.cpuMemArena === false ? { enableCpuMemArena: false } : {}),
           ...(opts.memPattern === false ? { enableMemPattern: false } : {}),
-          // Idle intra-op threads sleep instead of spinning (onnxruntime's session.intra_op.allow_spinning).
-          ...(opts.spinning === false ? { extra: { session: { intra_op: { allow_spinning: '0' } } } } : {}),
+          // Idle intra-op threads sleep instead of spinning unless asked (onnxruntime's session.intra_op.allow_spinning).
+          ...(opts.spinning === true ? {} : { extra: { session: { intra_op: { allow_spinning: '0' } } } }),
           ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
         });
       } catch (error) {
