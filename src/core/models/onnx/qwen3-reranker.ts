@@ -60,7 +60,7 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   /**
    * Bytes of prompt-head caches kept between calls of one instruction (default 0: none; REUSED_HEAD_BYTES keeps a
    * 3-stage task's heads): a round of the same use reuses its queries' heads instead of running them again
-   * (./head-memo). Off by default: on a K = 30 selection it saved ~6 % CPU but raised peak RSS by ~60 MB, past the
+   * (./head-memo). Off by default: on a K = 30 selection it saved ~6 % CPU but raised peak RSS by ~50 MB, past the
    * 2.5 GB target (docs/METHOD-notes.md, 44-).
    */
   reusedHeadBytes?: number;
