@@ -90,6 +90,8 @@ const paths = {
   'prefix-noarena': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memArena: false },
   /** Prefix reuse without onnxruntime's memory patterns (one planned block per input shape set). */
   'prefix-nopattern': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, memPattern: false },
+  /** Prefix reuse with onnxruntime's idle intra-op threads sleeping instead of spinning (allow_spinning 0). */
+  'prefix-nospin': { ...newPath, dtype: 'fp32', prefixCache: true, kv: true, spinning: false },
   q8: { ...newPath, dtype: 'q8', prefixCache: false, kv: false },
 } as const;
 type PathName = keyof typeof paths;
@@ -132,6 +134,7 @@ async function child(name: PathName, input: string): Promise<void> {
     ...('repeatedCacheBytes' in p ? { maxRepeatedCacheBytes: p.repeatedCacheBytes } : {}),
     ...('memArena' in p ? { cpuMemArena: p.memArena } : {}),
     ...('memPattern' in p ? { memPattern: p.memPattern } : {}),
+    ...('spinning' in p ? { spinning: p.spinning } : {}),
   });
   let t = performance.now();
   const info = await encoder.load();

@@ -16,6 +16,8 @@ import { parseLabelJsonl } from '../src/core/eval/label-format';
 import { createLexicalCrossEncoder } from '../src/core/models/lexical/lexical-cross-encoder';
 import { lexicalRecall } from '../src/core/models/lexical/lexical-recall';
 import { createOnnxCrossEncoder, createOnnxEmbedder } from '../src/core/models/onnx';
+import { withWeights } from '../src/core/models/onnx-engine-factory';
+import { REUSED_HEAD_BYTES } from '../src/core/models/onnx/head-memo';
 import { skillSideLookup, updateSkillSide } from '../src/core/search/skill-side-index';
 import { defaultCalibration } from '../src/core/select/calibration';
 import { estimateSelection } from '../src/core/select/cost';
@@ -57,8 +59,36 @@ export interface PresetBenchArgs {
  * A preset, `exact@start` (the exact preset run the way the starting code ran it) or `exact@q8` (the exact preset's
  * code path with the slot's dtype `auto`, which picks the q8 export on the CPU: another model, not METHOD.md's).
  */
-export type BenchPreset = SelectionPreset | 'exact@start' | 'exact@q8' | 'exact@cuts-before';
-export const benchOnlyPresets = ['exact@start', 'exact@q8', 'exact@cuts-before'] as const;
+export type BenchPreset =
+  | SelectionPreset
+  | 'exact@start'
+  | 'exact@q8'
+  | 'exact@cuts-before'
+  | 'exact@no-head-memo'
+  | 'exact@nospin'
+  | 'exact@head-memo';
+export const benchOnlyPresets = [
+  'exact@start',
+  'exact@q8',
+  'exact@cuts-before',
+  'exact@no-head-memo',
+  'exact@nospin',
+  'exact@head-memo',
+] as const;
+
+/**
+ * Reranker options per bench preset, whatever the defaults: `exact@no-head-memo` = every round runs its query heads
+ * again and idle threads spin (the defaults before METHOD-notes 44), `exact@head-memo` = heads kept between rounds,
+ * threads spin, `exact@nospin` = heads kept, idle threads sleep. `exact` runs the reranker's defaults.
+ */
+const rerankOptionsFor = (p: BenchPreset) =>
+  p === 'exact@no-head-memo'
+    ? { reusedHeadBytes: 0, spinning: true }
+    : p === 'exact@head-memo'
+      ? { reusedHeadBytes: REUSED_HEAD_BYTES, spinning: true }
+      : p === 'exact@nospin'
+        ? { reusedHeadBytes: REUSED_HEAD_BYTES, spinning: false }
+        : {};
 
 /**
  * Selection options per bench preset: `exact@cuts-before` (and exact@start) run the exact cuts as they were before the
@@ -135,7 +165,9 @@ export async function runPresetChild(
 ): Promise<PresetFigures> {
   const start = benchPreset === 'exact@start';
   const q8 = benchPreset === 'exact@q8';
-  const preset: SelectionPreset = start || q8 || benchPreset === 'exact@cuts-before' ? 'exact' : benchPreset;
+  const preset: SelectionPreset = benchPreset.startsWith('exact')
+    ? 'exact'
+    : (benchPreset as SelectionPreset);
   const settings = defaultSettings();
   const library = await openSampleLibrary('bench-presets-');
   const { db, dir } = library;
@@ -192,16 +224,20 @@ export async function runPresetChild(
           threads: args.threads,
           maxBatchSize: settings.models.rerankBatchSize,
           ...(start ? { head: 'full', prefixCache: false, maxTokens: 1024 } : {}),
+          ...rerankOptionsFor(benchPreset),
         });
         const t0 = performance.now();
         const info = await encoder.load();
         reranker = { file: info.file, dtype: info.dtype, prefixCache: info.prefixCache ?? false };
-        engineIds['cross-encoder'] = encoder.id;
+        // Named as the app names it (`<model>@q8` on quantised weights): the trace's scorer carries `weights`, and the
+        // estimate reads the throughput of the weights that run.
+        const named = withWeights(encoder, info.dtype);
+        engineIds['cross-encoder'] = named.id;
         loadSeconds += (performance.now() - t0) / 1000;
         disposers.push(() => encoder.dispose());
         // As the app does (selection-deps): a document budget, and alignment pairs their own.
         fixed['cross-encoder'] = crossEncoderScoreProvider(
-          encoder,
+          named,
           start
             ? { maxTokens: 1024, meter }
             : {

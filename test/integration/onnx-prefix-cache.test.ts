@@ -9,6 +9,7 @@ import * as ort from 'onnxruntime-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDerivedModel } from '../../src/core/models/manager/derived-model';
 import { verifyModelFolder } from '../../src/core/models/manager/verify-folder';
+import { REUSED_HEAD_BYTES } from '../../src/core/models/onnx/head-memo';
 import { computePrefixCache, rowFeeds } from '../../src/core/models/onnx/prefix-cache';
 import { createOnnxCrossEncoder } from '../../src/core/models/onnx/qwen3-reranker';
 import { ensureTinyQwen3, type TinyQwen3Options } from '../fixtures/tiny-models/tiny-qwen3';
@@ -91,6 +92,53 @@ describe('prompt-prefix reuse through the key/value cache', () => {
     expect(oneRow.stats.batches).toBe(12);
     expect(cached.stats.batches).toBeLessThan(oneRow.stats.batches);
     expect(oneRow.stats.tokens).toBe(cached.stats.tokens);
+  }, 300_000);
+
+  it('keeps a query head between calls of one instruction: the same r bit for bit, the head run once', async () => {
+    const folder = copyOf({ head: 'lm', pastKeyValues: true });
+    const open = (reusedHeadBytes: number) =>
+      createOnnxCrossEncoder({
+        folder,
+        device: 'cpu',
+        dtype: 'fp32',
+        maxBatchSize: 3,
+        maxPaddingShare: 1,
+        reusedHeadBytes,
+      });
+    const query = 'put a hot mug in the coffee machine';
+    const round = (docs: string[]) => docs.map((document) => ({ query, document }));
+    const kept = await open(REUSED_HEAD_BYTES);
+    // The default keeps none (peak RSS), as before the memo.
+    const fresh = await createOnnxCrossEncoder({
+      folder,
+      device: 'cpu',
+      dtype: 'fp32',
+      maxBatchSize: 3,
+      maxPaddingShare: 1,
+    });
+    try {
+      // Two rounds of one use, as the stage-fit and alignment cuts ask for them.
+      await kept.score(round(documents.slice(0, 2)), { instruction });
+      const before = { ...kept.stats };
+      const second = (await kept.score(round(documents.slice(2)), { instruction })).map((s) => s.r);
+      const alone = (await fresh.score(round(documents.slice(2)), { instruction })).map((s) => s.r);
+      expect(second).toEqual(alone);
+      // The second round ran its document batches only: the head came from the first.
+      expect(kept.stats.batches - before.batches).toBe(fresh.stats.batches - 1);
+      expect(kept.stats.tokens - before.tokens).toBeLessThan(fresh.stats.tokens);
+
+      // Another instruction drops the kept heads (memory), so the next round of the first runs its head again.
+      await kept.score(round(documents.slice(0, 2)), {
+        instruction: 'Judge whether the skill achieves the state',
+      });
+      const third = { ...kept.stats };
+      const again = (await kept.score(round(documents.slice(2)), { instruction })).map((s) => s.r);
+      expect(again).toEqual(alone);
+      expect(kept.stats.batches - third.batches).toBe(fresh.stats.batches);
+    } finally {
+      await kept.dispose();
+      await fresh.dispose();
+    }
   }, 300_000);
 
   it('derives the with-cache graph when the model is added, and scoring runs that file', async () => {

@@ -11,6 +11,16 @@ export interface PrefixCache {
   length: number;
   /** past_key_values.* name -> the prefix's cache for one row [1, kv heads, length, head dim]. */
   past: Map<string, Ort.Tensor>;
+  /**
+   * past_key_values.* name -> the row's cache repeated for the most rows a batch has asked for so far: the batches of
+   * one query share these buffers (a batch of fewer rows reads the first copies) instead of each allocating its own.
+   */
+  repeated?: Map<string, Float32Array | Uint16Array>;
+}
+
+/** The same cache with its own repeat buffers, for the batches of one group; dropped with the group. */
+export function forBatches(cache: PrefixCache): PrefixCache {
+  return { length: cache.length, past: cache.past, repeated: new Map() };
 }
 
 /** Bytes one cached token costs one row: every layer's keys and values. */
@@ -50,7 +60,10 @@ function extraFeeds(
     else if (name === 'use_cache_branch') feeds[name] = new ort.Tensor('bool', [cache !== undefined], [1]);
     else if (name.startsWith('past_key_values.') && meta.isTensor) {
       const past = cache?.past.get(name);
-      if (past) feeds[name] = repeatRows(ort, past, rows);
+      if (past)
+        feeds[name] = repeatRows(ort, past, rows, cache?.repeated?.get(name), (b) =>
+          cache?.repeated?.set(name, b),
+        );
       else {
         // An empty cache: [batch, kv heads, 0 past tokens, head dim].
         const dims = meta.shape.map((d, i) => (i === 0 ? rows : typeof d === 'number' ? d : 0));
@@ -65,13 +78,29 @@ function extraFeeds(
   }
 }
 
-/** A one-row tensor repeated `rows` times along the batch axis. */
-function repeatRows(ort: typeof Ort, one: Ort.Tensor, rows: number): Ort.Tensor {
+/**
+ * A one-row tensor repeated `rows` times along the batch axis, in `kept` when it holds that many copies (every copy
+ * is the same row, so its first `rows` copies are the tensor), else in a new buffer handed to `keep`.
+ */
+function repeatRows(
+  ort: typeof Ort,
+  one: Ort.Tensor,
+  rows: number,
+  kept: Float32Array | Uint16Array | undefined,
+  keep: (buffer: Float32Array | Uint16Array) => void,
+): Ort.Tensor {
   if (rows === 1) return one;
   const data = one.data as Float32Array | Uint16Array;
-  const out = new (data.constructor as Float32ArrayConstructor | Uint16ArrayConstructor)(data.length * rows);
-  for (let r = 0; r < rows; r++) out.set(data, r * data.length);
-  return new ort.Tensor(one.type as 'float32', out as Float32Array, [rows, ...one.dims.slice(1)]);
+  let out = kept;
+  if (!out || out.length < data.length * rows) {
+    out = new (data.constructor as Float32ArrayConstructor | Uint16ArrayConstructor)(data.length * rows);
+    for (let r = 0; r < rows; r++) out.set(data, r * data.length);
+    keep(out);
+  }
+  return new ort.Tensor(one.type as 'float32', out.subarray(0, data.length * rows) as Float32Array, [
+    rows,
+    ...one.dims.slice(1),
+  ]);
 }
 
 /** Feeds for rows that follow `cache` (or stand alone when it is undefined). */

@@ -27,7 +27,8 @@ import {
   type OnnxModelOptions,
   type PreTrainedTokenizer,
 } from './load-model';
-import { cacheBytesPerToken, type PrefixCache } from './prefix-cache';
+import { createHeadMemo } from './head-memo';
+import { cacheBytesPerToken, forBatches, type PrefixCache } from './prefix-cache';
 import { loadYesNoModel } from './yesno-session';
 
 export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
@@ -56,6 +57,18 @@ export interface OnnxCrossEncoderOptions extends OnnxModelOptions {
   cpuMemArena?: boolean;
   /** onnxruntime's memory patterns for the yes/no graph (default true). */
   memPattern?: boolean;
+  /**
+   * Bytes of prompt-head caches kept between calls of one instruction (default 0: none; REUSED_HEAD_BYTES keeps a
+   * 3-stage task's heads): a round of the same use reuses its queries' heads instead of running them again
+   * (./head-memo). Off by default: on a K = 30 selection it saved ~6 % CPU but raised peak RSS by ~50 MB, past the
+   * 2.5 GB target (docs/METHOD-notes.md, 45-48).
+   */
+  reusedHeadBytes?: number;
+  /**
+   * onnxruntime's idle intra-op threads spin while they wait for work (default false: they sleep). Spinning burnt
+   * ~20 % of a K = 30 selection's CPU on a loaded 2-core machine for the same r (docs/METHOD-notes.md, 45-48).
+   */
+  spinning?: boolean;
 }
 
 export interface OnnxCrossEncoder extends CrossEncoder {
@@ -120,6 +133,7 @@ async function loadRunner(options: OnnxCrossEncoderOptions, vocab: number): Prom
       prefixCache: options.prefixCache ?? true,
       ...(options.cpuMemArena === false ? { cpuMemArena: false } : {}),
       ...(options.memPattern === false ? { memPattern: false } : {}),
+      spinning: options.spinning ?? false,
     });
     return {
       ...y,
@@ -160,6 +174,7 @@ async function prefixOf(m: Runner, ids: number[]): Promise<PrefixCache> {
 export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): Promise<OnnxCrossEncoder> {
   const vocab = await readVocabSize(options.folder);
   const stats = emptyPaddingStats();
+  const heads = createHeadMemo(options.reusedHeadBytes ?? 0);
   let loading: Promise<Runner> | undefined;
   const loaded = () => {
     loading ??= loadRunner(options, vocab).catch((error: unknown) => {
@@ -187,6 +202,7 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
     async dispose() {
       const m = await loading?.catch(() => undefined);
       loading = undefined;
+      heads.clear();
       await m?.dispose();
     },
     async score(pairs: ScorePair[], opts: CrossScoreOptions): Promise<CrossScore[]> {
@@ -207,11 +223,17 @@ export async function createOnnxCrossEncoder(options: OnnxCrossEncoderOptions): 
       // Groups of pairs that run together: with a prefix cache, the documents of one query after its shared head.
       const groups = m.prefix ? groupByHead(prompts) : [{ indices: prompts.map((_, i) => i), headLength: 0 }];
       for (const group of groups) {
-        const prefix =
+        const head =
           m.prefix && group.headLength > 0
-            ? await prefixOf(m, prompts[group.indices[0]!]!.ids.slice(0, group.headLength))
+            ? await heads.get(
+                opts.instruction,
+                prompts[group.indices[0]!]!.ids.slice(0, group.headLength),
+                () => prefixOf(m, prompts[group.indices[0]!]!.ids.slice(0, group.headLength)),
+              )
             : undefined;
-        if (prefix) addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
+        const prefix = head && forBatches(head.cache);
+        if (prefix && head?.computed)
+          addPaddingStats(stats, batchStats([[...Array(prefix.length).keys()]], prefix.length));
         const rowOf = (i: number) => prompts[i]?.ids.slice(prefix ? group.headLength : 0) ?? [];
         // A row attends to the cache too: the batch bound counts it, so a batch costs the memory a whole-prompt
         // batch of the same rows would.

@@ -45,7 +45,7 @@ export function halfToFloat(h: number): number {
 export function loadYesNoModel(
   options: OnnxModelOptions,
   tokens: [number, number],
-  opts: { prefixCache?: boolean; cpuMemArena?: boolean; memPattern?: boolean } = {},
+  opts: { prefixCache?: boolean; cpuMemArena?: boolean; memPattern?: boolean; spinning?: boolean } = {},
 ): Promise<YesNoRunner> {
   return inLoadQueue(async () => {
     const folder = path.resolve(options.folder);
@@ -73,6 +73,8 @@ export function loadYesNoModel(
           graphOptimizationLevel: 'all',
           ...(opts.cpuMemArena === false ? { enableCpuMemArena: false } : {}),
           ...(opts.memPattern === false ? { enableMemPattern: false } : {}),
+          // Idle intra-op threads sleep instead of spinning unless asked (onnxruntime's session.intra_op.allow_spinning).
+          ...(opts.spinning === true ? {} : { extra: { session: { intra_op: { allow_spinning: '0' } } } }),
           ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
         });
       } catch (error) {
