@@ -2,7 +2,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { EvalComparison, Variant } from '../../shared/api';
+import { Option } from 'commander';
+import type { EvalComparison, SelectionPreset, Variant } from '../../shared/api';
+import { selectionPresets } from '../../shared/api';
 import type { JobInfo } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import { comparisonToMarkdown } from '../../core/eval/comparison-report';
@@ -52,6 +54,12 @@ export function registerEvaluationCommands(program: Command): void {
     .option('--variants <list>', 'comma-separated', 'full,no-graph,no-split,no-parse,dense')
     .option('--k <list>', 'k values for the ranked variants', '1,2')
     .option('--recall-k <K>', 'candidates from the recall', intOption)
+    .addOption(
+      new Option(
+        '--preset <preset>',
+        'which engine scores r: exact, fast, mixed, offline (default: Settings)',
+      ).choices([...selectionPresets]),
+    )
     .option('--compare-last', 'then compare with the last finished run of the same set')
     .option('--out <file>', 'with --compare-last: write the comparison (.md or .json) there')
     .action(
@@ -60,13 +68,21 @@ export function registerEvaluationCommands(program: Command): void {
           core,
           g,
           setRef: string,
-          opts: { variants: string; k: string; recallK?: number; compareLast?: boolean; out?: string },
+          opts: {
+            variants: string;
+            k: string;
+            recallK?: number;
+            preset?: SelectionPreset;
+            compareLast?: boolean;
+            out?: string;
+          },
         ) => {
           const job = await core['eval.run']({
             setId: await setIdOf(core, setRef),
             variants: opts.variants.split(',').map((v) => v.trim() as Variant),
             k: opts.k.split(',').map((k) => intOption(k.trim())),
             recallK: opts.recallK,
+            preset: opts.preset,
           });
           await finishRun(core, job, !!g.json, opts.compareLast ? { out: opts.out } : null);
         },

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EvalExportFormat, EvaluationApi } from '../../shared/api';
+import { type SelectionPreset, selectionPresets } from '../../shared/presets';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import {
@@ -26,7 +27,7 @@ import {
   saveLabelItem,
 } from '../eval';
 import type { EvalReport, EvalRequest } from '../eval';
-import { selectionDeps } from './selection-deps';
+import { checkPreset, selectionDeps } from './selection-deps';
 
 export const EVAL_JOB = 'eval.run';
 
@@ -36,6 +37,10 @@ const exporters: Record<EvalExportFormat, { render: (r: EvalReport) => string; e
   csv: { render: reportToCsv, ext: 'csv' },
 };
 
+function recordedPreset(preset: string | null | undefined): SelectionPreset | undefined {
+  return selectionPresets.find((p) => p === preset);
+}
+
 export function createEvaluationService(ctx: CoreContext): EvaluationApi {
   ctx.jobs.register<EvalRequest>(EVAL_JOB, async (request, job) => {
     // A resumed job continues its own evaluation run: tasks already evaluated are skipped.
@@ -43,7 +48,7 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
       .prepare('SELECT id FROM eval_runs WHERE job_id = ? ORDER BY id DESC LIMIT 1')
       .get(job.jobId) as { id: number } | undefined;
     const report = await runEval(
-      await selectionDeps(ctx, job.signal),
+      await selectionDeps(ctx, job.signal, request.preset),
       existing ? { ...request, resumeRunId: existing.id } : request,
       { signal: job.signal, report: job.report, jobId: job.jobId },
     );
@@ -56,17 +61,20 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
     variants: EvalRequest['variants'];
     k?: number[];
     recallK?: number;
+    preset?: SelectionPreset;
   }) => {
     const set = findLabelSet(ctx.db, req.setId);
     const settings = ctx.settings.get().selection;
+    const preset = checkPreset(req.preset ?? settings.preset);
     const request: EvalRequest = {
       setId: set.id,
       variants: req.variants,
       k: req.k,
       recallK: req.recallK ?? settings.recallK,
+      preset,
       maxTokens: settings.crossEncoderMaxTokens,
       llmBodyChars: settings.llmSelectorBodyChars,
-      settings: { ...settings },
+      settings: { ...settings, preset },
     };
     return ctx.jobs.start(EVAL_JOB, request);
   };
@@ -93,6 +101,8 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
         variants: req.variants ?? previous.variants,
         k: req.k ?? previous.k,
         recallK: previous.recallK,
+        // The same scorer as the run it repeats (a run from before presets were recorded: the one it ran with).
+        preset: previous.preset ?? recordedPreset(getRunLibrary(ctx.db, last)?.engines.preset),
       });
     },
     'eval.list': async () => listEvalRuns(ctx.db),

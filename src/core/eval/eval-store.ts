@@ -2,6 +2,7 @@
 import type { EvalStatus, EvalEngines } from '../../shared/api/evaluation';
 export type { EvalStatus, EvalEngines };
 import { CuratorError } from '../../shared/errors';
+import type { SelectionPreset } from '../../shared/presets';
 import type { Db } from '../store/db';
 import type { Variant } from '../select/trace-types';
 import type { TaskMetrics } from './metrics';
@@ -12,6 +13,8 @@ export interface EvalRunRequest {
   /** k values for the ranked variants. */
   k: number[];
   recallK: number;
+  /** The preset the run scored with (absent in runs from before presets were recorded here). */
+  preset?: SelectionPreset;
   prune: boolean;
   maxTokens: number;
   llmBodyChars: number;

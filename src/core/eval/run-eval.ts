@@ -1,6 +1,7 @@
 // An evaluation run as a job: every chosen variant (and k) on every task of a label set, with the recall scored
 // separately; results are stored item by item, so a cancelled or crashed run resumes where it stopped.
 import type { JobProgress } from '../../shared/jobs';
+import type { SelectionPreset } from '../../shared/presets';
 import { CuratorError } from '../../shared/errors';
 import { recallAtK, recallCandidates } from '../select/recall';
 import { saveRun } from '../select/runs-store';
@@ -42,6 +43,8 @@ export interface EvalRequest {
   /** k values for the ranked variants; default [1, 2] (the paper reports their mean). */
   k?: number[];
   recallK?: number;
+  /** Which scorer is behind r; a resumed run keeps the preset it started with. */
+  preset?: SelectionPreset;
   prune?: boolean;
   maxTokens?: number;
   llmBodyChars?: number;
@@ -76,6 +79,7 @@ function normalise(req: EvalRequest): EvalRunRequest {
     variants: [...new Set(req.variants)],
     k,
     recallK: req.recallK ?? 30,
+    ...(req.preset ? { preset: req.preset } : {}),
     prune: req.prune ?? true,
     maxTokens: req.maxTokens ?? 1024,
     llmBodyChars: req.llmBodyChars ?? 600,

@@ -1,6 +1,7 @@
 // Label sets and evaluation runs that compare variants.
 import type { JobInfo } from '../jobs';
 import type { Variant } from '../trace';
+import type { SelectionPreset } from '../presets';
 
 export interface TaskMetrics {
   /** |A ∩ G| / |A|; 0 for an empty answer. */
@@ -220,7 +221,14 @@ export interface EvaluationApi {
   'labels.list'(req: Record<string, never>): Promise<LabelSetInfo[]>;
   'labels.get'(req: { id: number }): Promise<{ set: LabelSetInfo; items: LabelItem[] }>;
   'labels.saveItem'(req: { setId: number; item: LabelItem }): Promise<LabelItem>;
-  'eval.run'(req: { setId: number; variants: Variant[]; k?: number[]; recallK?: number }): Promise<JobInfo>;
+  'eval.run'(req: {
+    setId: number;
+    variants: Variant[];
+    k?: number[];
+    recallK?: number;
+    /** Default: the Settings' preset. */
+    preset?: SelectionPreset;
+  }): Promise<JobInfo>;
   'eval.list'(
     req: Record<string, never>,
   ): Promise<{ runId: number; setId?: number; setName: string; status: string; createdAt: string }[]>;
