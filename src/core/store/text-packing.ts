@@ -22,6 +22,12 @@ const zlibHeader = 0x78;
  */
 const recent: { packed: Buffer; text: string }[] = [];
 const recentKept = 4;
+/**
+ * Every text packed while `keepPackedTexts` runs, by the zlib stream's checksum (its last 4 bytes, the Adler-32 of
+ * the text): a batch of skills is indexed at its end (deferred-indexing.ts), when the last few are no longer recent.
+ */
+let kept: Map<number, { packed: Buffer; text: string }[]> | null = null;
+let inflatedCount = 0;
 /** String.prototype.isWellFormed: in Node 20 (V8 11.3), not yet in the ES2023 typings. */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
@@ -40,9 +46,38 @@ function packable(text: string): Buffer | null {
 function chosen(text: string, byteLength: number, packed: Buffer): string | Buffer {
   if (packed.length >= byteLength) return text;
   // A text with an unpaired surrogate reads back with U+FFFD in its place, as TEXT storage gives it: not kept.
-  if ((text as WellFormedCheck).isWellFormed()) recent.unshift({ packed, text });
-  recent.length = Math.min(recent.length, recentKept);
+  if (!(text as WellFormedCheck).isWellFormed()) return packed;
+  if (kept) {
+    const key = checksumOf(packed);
+    const same = kept.get(key);
+    if (same) same.push({ packed, text });
+    else kept.set(key, [{ packed, text }]);
+  } else {
+    recent.unshift({ packed, text });
+    recent.length = Math.min(recent.length, recentKept);
+  }
   return packed;
+}
+
+const checksumOf = (packed: Buffer) => packed.readUInt32BE(packed.length - 4);
+
+/**
+ * Runs `write` with every text it packs kept until it returns, so the SQL that reads them back meanwhile (the index
+ * written at a batch's end) gets them without inflating them again. The caller holds the texts anyway (the batch).
+ */
+export function keepPackedTexts<T>(write: () => T): T {
+  if (kept) return write();
+  kept = new Map();
+  try {
+    return write();
+  } finally {
+    kept = null;
+  }
+}
+
+/** How many stored texts were inflated so far in this process (a read the kept or recent texts could not answer). */
+export function inflatedTexts(): number {
+  return inflatedCount;
 }
 
 const deflateInPool = promisify(deflate);
@@ -75,7 +110,10 @@ export function unpackText(value: unknown): string | null {
     throw new Error(
       'A skill text is stored in a format this version of Skill Curator cannot read (written by a newer version?)',
     );
+  if (kept && value.length >= 4)
+    for (const k of kept.get(checksumOf(value)) ?? []) if (k.packed.equals(value)) return k.text;
   for (const r of recent) if (r.packed.equals(value)) return r.text;
+  inflatedCount++;
   return inflateSync(value).toString('utf8');
 }
 
