@@ -28,13 +28,16 @@ const recentKept = 4;
  */
 let kept: Map<number, { packed: Buffer; text: string }[]> | null = null;
 let inflatedCount = 0;
+let deflatedCount = 0;
 /** String.prototype.isWellFormed: in Node 20 (V8 11.3), not yet in the ES2023 typings. */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
 /** The value to store for a text: a zlib BLOB where it is smaller than the text's UTF-8 bytes, else the text. */
 export function packText(text: string): string | Buffer {
   const bytes = packable(text);
-  return bytes ? chosen(text, bytes.length, deflateSync(bytes, { level })) : text;
+  if (!bytes) return text;
+  deflatedCount++;
+  return chosen(text, bytes.length, deflateSync(bytes, { level }));
 }
 
 function packable(text: string): Buffer | null {
@@ -75,22 +78,59 @@ export function keepPackedTexts<T>(write: () => T): T {
   }
 }
 
-/** How many stored texts were inflated so far in this process (a read the kept or recent texts could not answer). */
+/** How many stored texts this thread inflated so far (reads the kept or recent texts could not answer). */
 export function inflatedTexts(): number {
   return inflatedCount;
+}
+
+/** How many texts this thread deflated so far, or had the thread pool deflate (not those packElsewhere packed). */
+export function deflatedTexts(): number {
+  return deflatedCount;
 }
 
 const deflateInPool = promisify(deflate);
 const packedAhead = new WeakMap<object, { text: string; byteLength: number; packed: Buffer }>();
 
+/** A text deflated where it was built (the JSONL load worker), sent to the writing thread with the text. */
+export interface PackedElsewhere {
+  /** The text's UTF-8 length. */
+  byteLength: number;
+  /** The zlib stream, in a buffer of its own (transferable without copying). */
+  packed: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Deflates `text` on this thread for a thread that writes it (null when it stays plain whatever its stream's size):
+ * the load worker sends the result with the skill, so the writing thread neither deflates it nor waits for the pool.
+ */
+export function packElsewhere(text: string): PackedElsewhere | null {
+  const bytes = packable(text);
+  if (!bytes) return null;
+  const out = deflateSync(bytes, { level });
+  // A copy the size of the stream: the result is a view of zlib's 16 KiB output chunk.
+  return { byteLength: bytes.length, packed: new Uint8Array(out) };
+}
+
+/** Takes what packElsewhere gave for `text` as the packed form of `owner` (the skill it came with): see packFor. */
+export function adoptPacked(owner: object, text: string, { byteLength, packed }: PackedElsewhere): void {
+  packedAhead.set(owner, {
+    text,
+    byteLength,
+    packed: Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength),
+  });
+}
+
 /**
  * Deflates `text` in libuv's thread pool, off the thread that writes, for `owner` (the skill about to be written):
- * the importer calls it while it loads a batch, and packFor() then finds the work done.
+ * the importer calls it while it loads a batch, and packFor() then finds the work done (or nothing to do, when the
+ * load worker packed it already).
  */
 export async function packAhead(owner: object, text: string): Promise<void> {
+  if (packedAhead.get(owner)?.text === text) return;
   const bytes = packable(text);
-  if (bytes)
-    packedAhead.set(owner, { text, byteLength: bytes.length, packed: await deflateInPool(bytes, { level }) });
+  if (!bytes) return;
+  deflatedCount++;
+  packedAhead.set(owner, { text, byteLength: bytes.length, packed: await deflateInPool(bytes, { level }) });
 }
 
 /** packText(text), with what packAhead did for `owner` when it packed this same text. */

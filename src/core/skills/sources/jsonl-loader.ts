@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { adoptPacked, type PackedElsewhere } from '../../store/text-packing';
 import type { BuildResult } from '../skill-md';
 import type { ImportSettings } from '../types';
 import type { LineAt } from './jsonl-skill';
@@ -17,7 +18,9 @@ export interface LoadWorkerData {
 }
 
 export type LineRequest = LineAt & { id: number };
-export type LineReply = { id: number; result: BuildResult } | { id: number; error: string };
+/** A line's skill, with its full text already packed (text-packing.ts) where packing applies. */
+export type LineReply =
+  { id: number; result: BuildResult; packed: PackedElsewhere | null } | { id: number; error: string };
 
 interface Pending {
   at: LineAt;
@@ -130,8 +133,10 @@ export class WorkerLineLoader {
     if (!p) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker?.unref();
-    if ('error' in reply) p.reject(new Error(reply.error));
-    else p.resolve(reply.result);
+    if ('error' in reply) return p.reject(new Error(reply.error));
+    const { result, packed } = reply;
+    if (result.ok && packed) adoptPacked(result.skill, result.skill.fullText, packed);
+    p.resolve(result);
   }
 
   /** The worker failed or ended: what it still owed, and every later line, loads on this thread. */
