@@ -15,7 +15,21 @@ port.on('message', (request: LineRequest) => {
   try {
     const bytes = readLineAtSync(fd, request.offset, request.length);
     const result = skillOfLineBytes(bytes, request, base, limits);
-    reply = { id: request.id, result, packed: result.ok ? packElsewhere(result.skill.fullText) : null };
+    let bodyFrom: number | undefined;
+    if (result.ok) {
+      // The body is the end of the full text: sent once, as where it starts (a copy is a copy on the other side).
+      const { fullText, body } = result.skill;
+      if (fullText.endsWith(body)) {
+        bodyFrom = fullText.length - body.length;
+        result.skill.body = '';
+      }
+    }
+    reply = {
+      id: request.id,
+      result,
+      packed: result.ok ? packElsewhere(result.skill.fullText) : null,
+      bodyFrom,
+    };
   } catch (error) {
     reply = { id: request.id, error: (error as Error).message };
   }

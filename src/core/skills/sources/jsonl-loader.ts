@@ -18,9 +18,14 @@ export interface LoadWorkerData {
 }
 
 export type LineRequest = LineAt & { id: number };
-/** A line's skill, with its full text already packed (text-packing.ts) where packing applies. */
+/**
+ * A line's skill, with its full text already packed (text-packing.ts) where packing applies. A body that ends the full
+ * text comes as `bodyFrom` (where it starts) and the importer's thread takes it as a slice of the full text, which V8
+ * keeps without a copy: the texts in flight between the threads take half the space.
+ */
 export type LineReply =
-  { id: number; result: BuildResult; packed: PackedElsewhere | null } | { id: number; error: string };
+  | { id: number; result: BuildResult; packed: PackedElsewhere | null; bodyFrom?: number }
+  | { id: number; error: string };
 
 interface Pending {
   at: LineAt;
@@ -134,7 +139,8 @@ export class WorkerLineLoader {
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker?.unref();
     if ('error' in reply) return p.reject(new Error(reply.error));
-    const { result, packed } = reply;
+    const { result, packed, bodyFrom } = reply;
+    if (result.ok && bodyFrom !== undefined) result.skill.body = result.skill.fullText.slice(bodyFrom);
     if (result.ok && packed) adoptPacked(result.skill, result.skill.fullText, packed);
     p.resolve(result);
   }
