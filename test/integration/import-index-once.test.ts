@@ -10,6 +10,7 @@ import type { SkillCandidate } from '../../src/core/skills/sources/source';
 import { defaultImportSettings } from '../../src/core/skills/types';
 import type { Db } from '../../src/core/store/db';
 import { upsertSource } from '../../src/core/store/sources-repo';
+import { inflatedTexts } from '../../src/core/store/text-packing';
 import { tempLibrary, type TempLibrary } from '../fixtures/skills/library-fixture';
 
 let lib: TempLibrary;
@@ -35,12 +36,17 @@ function segmentCount(db: Db): number {
   return varint();
 }
 
-function loaded(name: string, line: number, files?: { path: string; content: string }[]): Loaded {
+function loaded(
+  name: string,
+  line: number,
+  files?: { path: string; content: string }[],
+  body = `Steps for ${name}: use the toaster.`,
+): Loaded {
   const result = lineToSkill(
     {
       name,
       description: `How to ${name.replace(/-/g, ' ')}.`,
-      body: `Steps for ${name}: use the toaster.`,
+      body,
       files,
     },
     name,
@@ -103,5 +109,35 @@ describe('text index of an imported batch', () => {
       'boil-water',
     ]);
     expect(searchKeyword(lib.db, { query: 'toaster', limit: 10 }).total).toBe(2);
+  });
+
+  it('indexes a batch from the texts it packed (none inflated again), as reading them back would', () => {
+    const source = upsertSource(lib.db, 'jsonl', '/dump.jsonl', null, 'dump', 'now');
+    const words = ['toaster', 'kettle', 'whisk', 'ladle', 'grater', 'sieve'];
+    // Long enough to be stored packed; the words repeat differently in each, so BM25 ranks them apart.
+    const batch = Array.from({ length: 40 }, (_, i) =>
+      loaded(
+        `utensil-${i}`,
+        i + 1,
+        i % 4 === 0 ? [{ path: 'references/more.md', content: `${words[i % 6]} notes` }] : undefined,
+        words.map((w, j) => `Use the ${w}. `.repeat(1 + ((i * (j + 3)) % 7))).join('\n') +
+          `\u00e9t\u00e9 \u{1F373} \u0002marked\u0003 text ${i}.`,
+      ),
+    );
+    const before = inflatedTexts();
+    writeBatch(lib.deps, source.id, batch, 'record', emptyImportReport(source.id, '/dump.jsonl', 'jsonl'));
+    expect(inflatedTexts()).toBe(before);
+    expect(
+      lib.db.prepare("SELECT count(*) FROM skills WHERE typeof(full_text_stored) = 'blob'").pluck().get(),
+    ).toBe(40);
+    // rank = 1: FTS5 compares the index with its content, read back through the view (inflating each text).
+    lib.db.exec(`INSERT INTO skills_fts (skills_fts, rank) VALUES ('integrity-check', 1)`);
+    const ranked = () =>
+      words.map((w) => searchKeyword(lib.db, { query: w, limit: 100 }).hits.map((h) => h.skill.name));
+    const fromBatch = ranked();
+    expect(fromBatch[0]).toHaveLength(40);
+    lib.db.exec(`INSERT INTO skills_fts (skills_fts) VALUES ('rebuild')`);
+    expect(inflatedTexts()).toBeGreaterThan(before);
+    expect(ranked()).toEqual(fromBatch);
   });
 });

@@ -9,6 +9,7 @@ import { openJsonlSource } from '../../src/core/skills/sources/jsonl';
 import { WorkerLineLoader } from '../../src/core/skills/sources/jsonl-loader';
 import { defaultImportSettings, type ImportJob, type ImportReport } from '../../src/core/skills/types';
 import type { Db } from '../../src/core/store/db';
+import { deflatedTexts } from '../../src/core/store/text-packing';
 import { tempLibrary, testJob, type TempLibrary } from '../fixtures/skills/library-fixture';
 
 let lib: TempLibrary;
@@ -149,6 +150,30 @@ describe('JSONL import in a worker thread', () => {
     await importSource(other.deps, { path: dump }, testJob(), onThisThread);
     const comparable = (db: Db) => rows(db);
     expect(comparable(lib.db)).toEqual(comparable(other.db));
+    indexConsistent(lib.db);
+  });
+
+  it('packs each text in the worker: the importer’s thread deflates none, and stores the same bytes', async () => {
+    const long = (i: number) =>
+      JSON.stringify({
+        name: `long-${i}`,
+        description: `A skill with a body long enough to be stored packed (${i}).`,
+        body: `# Long ${i}\n\n${'Stir, taste, stir again. '.repeat(20 + i)}\n`,
+      });
+    writeFileSync(dump, Array.from({ length: 30 }, (_, i) => long(i)).join('\n') + '\n');
+    const before = deflatedTexts();
+    const threaded = await importSource(lib.deps, { path: dump }, testJob(), inWorker);
+    expect(threaded.added).toHaveLength(30);
+    expect(deflatedTexts()).toBe(before);
+    await importSource(other.deps, { path: dump }, testJob(), onThisThread);
+    expect(deflatedTexts()).toBe(before + 30);
+    const stored = (db: Db) =>
+      db.prepare('SELECT rel_path, full_text_stored FROM skills ORDER BY rel_path').all();
+    expect(
+      lib.db.prepare("SELECT count(*) FROM skills WHERE typeof(full_text_stored) = 'blob'").pluck().get(),
+    ).toBe(30);
+    expect(stored(lib.db)).toEqual(stored(other.db));
+    expect(rows(lib.db)).toEqual(rows(other.db));
     indexConsistent(lib.db);
   });
 });

@@ -5,7 +5,7 @@ import { deferIndexing } from '../store/deferred-indexing';
 import { deleteSkill, skillsOfSource, storedWarnings } from '../store/skills-repo';
 import { reportLengths, restoreLengths, type Loaded } from './import-batches';
 import { placeSkill } from './place-skill';
-import type { ImportReport, LibraryDeps, OnConflict } from './types';
+import type { ImportReport, LibraryDeps, OnConflict, ValidationIssue } from './types';
 
 /**
  * Writes a batch in one transaction. No savepoint per skill here: SQLite's FTS5 writes its pending text index out as a
@@ -77,7 +77,7 @@ function settle(
     return;
   }
   const skill = result.skill;
-  const ref = { name: skill.name, relPath: skill.relPath };
+  const ref = reportRef(skill.name, skill.relPath === item.relPath ? item.relPath : skill.relPath);
   const place = () => placeSkill(db, sourceId, skill, onConflict, clock().toISOString());
   let placed;
   if (mode === 'batch') placed = place();
@@ -93,13 +93,41 @@ function settle(
       );
     }
   }
-  if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings });
+  if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings.map(sharedIssue) });
   if (placed.kind === 'duplicate')
     report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
   else if (placed.kind === 'conflict') {
     report.conflicts.push({ ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
     if (placed.written) report[placed.written].push(ref);
   } else report[placed.kind].push(ref);
+}
+
+/**
+ * A report's line for a skill. A 68k import's report holds every skill until the import ends, and the importer's heap
+ * grows with what it holds, so a name the same as its place (most JSONL skills) is one string, not two.
+ */
+function reportRef(name: string, relPath: string): { name: string; relPath: string } {
+  return { name: name === relPath ? relPath : name, relPath };
+}
+
+/** Issue texts repeat across skills ("\"tools\" is not a key of ..."): the report keeps one copy of each. */
+const issueTexts = new Map<string, string>();
+const sharedText = (text: string) => {
+  const known = issueTexts.get(text);
+  if (known !== undefined) return known;
+  if (issueTexts.size > 10_000) issueTexts.clear();
+  issueTexts.set(text, text);
+  return text;
+};
+
+function sharedIssue(issue: ValidationIssue): ValidationIssue {
+  return {
+    ...issue,
+    severity: issue.severity === 'error' ? 'error' : 'warning',
+    rule: sharedText(issue.rule),
+    message: sharedText(issue.message),
+    file: sharedText(issue.file),
+  };
 }
 
 export function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {

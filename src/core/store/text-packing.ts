@@ -22,13 +22,22 @@ const zlibHeader = 0x78;
  */
 const recent: { packed: Buffer; text: string }[] = [];
 const recentKept = 4;
+/**
+ * Every text packed while `keepPackedTexts` runs, by the zlib stream's checksum (its last 4 bytes, the Adler-32 of
+ * the text): a batch of skills is indexed at its end (deferred-indexing.ts), when the last few are no longer recent.
+ */
+let kept: Map<number, { packed: Buffer; text: string }[]> | null = null;
+let inflatedCount = 0;
+let deflatedCount = 0;
 /** String.prototype.isWellFormed: in Node 20 (V8 11.3), not yet in the ES2023 typings. */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
 /** The value to store for a text: a zlib BLOB where it is smaller than the text's UTF-8 bytes, else the text. */
 export function packText(text: string): string | Buffer {
   const bytes = packable(text);
-  return bytes ? chosen(text, bytes.length, deflateSync(bytes, { level })) : text;
+  if (!bytes) return text;
+  deflatedCount++;
+  return chosen(text, bytes.length, deflateSync(bytes, { level }));
 }
 
 function packable(text: string): Buffer | null {
@@ -40,22 +49,88 @@ function packable(text: string): Buffer | null {
 function chosen(text: string, byteLength: number, packed: Buffer): string | Buffer {
   if (packed.length >= byteLength) return text;
   // A text with an unpaired surrogate reads back with U+FFFD in its place, as TEXT storage gives it: not kept.
-  if ((text as WellFormedCheck).isWellFormed()) recent.unshift({ packed, text });
-  recent.length = Math.min(recent.length, recentKept);
+  if (!(text as WellFormedCheck).isWellFormed()) return packed;
+  if (kept) {
+    const key = checksumOf(packed);
+    const same = kept.get(key);
+    if (same) same.push({ packed, text });
+    else kept.set(key, [{ packed, text }]);
+  } else {
+    recent.unshift({ packed, text });
+    recent.length = Math.min(recent.length, recentKept);
+  }
   return packed;
+}
+
+const checksumOf = (packed: Buffer) => packed.readUInt32BE(packed.length - 4);
+
+/**
+ * Runs `write` with every text it packs kept until it returns, so the SQL that reads them back meanwhile (the index
+ * written at a batch's end) gets them without inflating them again. The caller holds the texts anyway (the batch).
+ */
+export function keepPackedTexts<T>(write: () => T): T {
+  if (kept) return write();
+  kept = new Map();
+  try {
+    return write();
+  } finally {
+    kept = null;
+  }
+}
+
+/** How many stored texts this thread inflated so far (reads the kept or recent texts could not answer). */
+export function inflatedTexts(): number {
+  return inflatedCount;
+}
+
+/** How many texts this thread deflated so far, or had the thread pool deflate (not those packElsewhere packed). */
+export function deflatedTexts(): number {
+  return deflatedCount;
 }
 
 const deflateInPool = promisify(deflate);
 const packedAhead = new WeakMap<object, { text: string; byteLength: number; packed: Buffer }>();
 
+/** A text deflated where it was built (the JSONL load worker), sent to the writing thread with the text. */
+export interface PackedElsewhere {
+  /** The text's UTF-8 length. */
+  byteLength: number;
+  /** The zlib stream, in a buffer of its own (transferable without copying). */
+  packed: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Deflates `text` on this thread for a thread that writes it (null when it stays plain whatever its stream's size):
+ * the load worker sends the result with the skill, so the writing thread neither deflates it nor waits for the pool.
+ */
+export function packElsewhere(text: string): PackedElsewhere | null {
+  const bytes = packable(text);
+  if (!bytes) return null;
+  const out = deflateSync(bytes, { level });
+  // A copy the size of the stream: the result is a view of zlib's 16 KiB output chunk.
+  return { byteLength: bytes.length, packed: new Uint8Array(out) };
+}
+
+/** Takes what packElsewhere gave for `text` as the packed form of `owner` (the skill it came with): see packFor. */
+export function adoptPacked(owner: object, text: string, { byteLength, packed }: PackedElsewhere): void {
+  packedAhead.set(owner, {
+    text,
+    byteLength,
+    packed: Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength),
+  });
+}
+
 /**
  * Deflates `text` in libuv's thread pool, off the thread that writes, for `owner` (the skill about to be written):
- * the importer calls it while it loads a batch, and packFor() then finds the work done.
+ * the importer calls it while it loads a batch, and packFor() then finds the work done (or nothing to do, when the
+ * load worker packed it already).
  */
 export async function packAhead(owner: object, text: string): Promise<void> {
+  if (packedAhead.get(owner)?.text === text) return;
   const bytes = packable(text);
-  if (bytes)
-    packedAhead.set(owner, { text, byteLength: bytes.length, packed: await deflateInPool(bytes, { level }) });
+  if (!bytes) return;
+  deflatedCount++;
+  packedAhead.set(owner, { text, byteLength: bytes.length, packed: await deflateInPool(bytes, { level }) });
 }
 
 /** packText(text), with what packAhead did for `owner` when it packed this same text. */
@@ -75,7 +150,10 @@ export function unpackText(value: unknown): string | null {
     throw new Error(
       'A skill text is stored in a format this version of Skill Curator cannot read (written by a newer version?)',
     );
+  if (kept && value.length >= 4)
+    for (const k of kept.get(checksumOf(value)) ?? []) if (k.packed.equals(value)) return k.text;
   for (const r of recent) if (r.packed.equals(value)) return r.text;
+  inflatedCount++;
   return inflateSync(value).toString('utf8');
 }
 

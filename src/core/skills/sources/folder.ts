@@ -79,7 +79,8 @@ export async function openFolderSource(
     }
     const folderName = dir === '' ? path.basename(root) : path.posix.basename(dir);
     const warnings = warningsByDir.get(dir) ?? noWarnings;
-    items.push(new ListedSkill(reading, dir, byDir.get(dir)!, folderName, warnings));
+    // A copy the size of its list: an array grown by push keeps room for 17 (a 68k tree held 10 MB of such room).
+    items.push(new ListedSkill(reading, dir, byDir.get(dir)!.slice(), folderName, warnings));
   }
   return { items, complete: walk.complete, close: async () => {} };
 }

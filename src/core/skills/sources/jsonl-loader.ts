@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { adoptPacked, type PackedElsewhere } from '../../store/text-packing';
 import type { BuildResult } from '../skill-md';
 import type { ImportSettings } from '../types';
 import type { LineAt } from './jsonl-skill';
@@ -17,7 +18,14 @@ export interface LoadWorkerData {
 }
 
 export type LineRequest = LineAt & { id: number };
-export type LineReply = { id: number; result: BuildResult } | { id: number; error: string };
+/**
+ * A line's skill, with its full text already packed (text-packing.ts) where packing applies. A body that ends the full
+ * text comes as `bodyFrom` (where it starts) and the importer's thread takes it as a slice of the full text, which V8
+ * keeps without a copy: the texts in flight between the threads take half the space.
+ */
+export type LineReply =
+  | { id: number; result: BuildResult; packed: PackedElsewhere | null; bodyFrom?: number }
+  | { id: number; error: string };
 
 interface Pending {
   at: LineAt;
@@ -130,8 +138,11 @@ export class WorkerLineLoader {
     if (!p) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker?.unref();
-    if ('error' in reply) p.reject(new Error(reply.error));
-    else p.resolve(reply.result);
+    if ('error' in reply) return p.reject(new Error(reply.error));
+    const { result, packed, bodyFrom } = reply;
+    if (result.ok && bodyFrom !== undefined) result.skill.body = result.skill.fullText.slice(bodyFrom);
+    if (result.ok && packed) adoptPacked(result.skill, result.skill.fullText, packed);
+    p.resolve(result);
   }
 
   /** The worker failed or ended: what it still owed, and every later line, loads on this thread. */

@@ -77,6 +77,9 @@ export async function openJsonlSource(
     if ((await dump.handle.stat()).size >= (options.workerFromBytes ?? workerFromBytes))
       dump.loader = new WorkerLineLoader({ fd: dump.handle.fd, base, limits }, (at) => loadHere(dump, at));
     await readItems();
+    // Listed: the places and digests seen need not stay (readItems's scope lives on with `close`).
+    usedPaths.clear();
+    placeOf.clear();
   } catch (error) {
     await close();
     throw error;
