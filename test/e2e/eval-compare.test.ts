@@ -192,4 +192,18 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     expect(new Set(report.tasks.map((t) => t.itemId)).size).toBeLessThan(manyTasks);
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('runs with the scoring preset picked on the screen, whatever the Settings say', async () => {
+    const { server, page } = session;
+    await openEvaluation();
+    const picker = page.getByLabel('Scoring preset');
+    expect(await picker.locator('option').first().textContent()).toBe('offline (from Settings)');
+    await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
+    await page.getByLabel('k values').fill('1');
+    await picker.selectOption('exact');
+    const before = (await server.core['eval.list']({}))[0]!.runId;
+    await page.getByRole('button', { name: 'Run evaluation' }).click();
+    await page.getByRole('heading', { name: new RegExp(`^Run ${before + 1}: `) }).waitFor();
+    expect((await server.core['eval.library']({ runId: before + 1 }))!.engines.preset).toBe('exact');
+  }, 120_000);
 });

@@ -1,7 +1,13 @@
 // Evaluation: import a label set, run variants on it as a job (cancellable), re-run and compare with the last run,
 // then read the run's report.
 import { useEffect, useState } from 'react';
-import { variants, type Variant } from '../../../shared/api';
+import {
+  presetDescriptions,
+  selectionPresets,
+  variants,
+  type SelectionPreset,
+  type Variant,
+} from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { SampleFileHint } from '../app/SampleFileHint';
@@ -19,6 +25,9 @@ export function EvaluationScreen() {
   const [setId, setSetId] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Variant[]>(['full', 'no-parse', 'no-graph', 'no-split', 'dense']);
   const [ks, setKs] = useState('1, 2, 3');
+  // '' runs with the Settings' preset.
+  const [preset, setPreset] = useState<SelectionPreset | ''>('');
+  const settings = useApi('settings.get', {});
   const [labelPath, setLabelPath] = useState('');
   const [runId, setRunId] = useState<number | null>(null);
   const [started, setStarted] = useState<JobInfo | null>(null);
@@ -64,7 +73,12 @@ export function EvaluationScreen() {
       .map(Number)
       .filter((n) => Number.isInteger(n) && n > 0);
     const begun = await action.run(() =>
-      client.call('eval.run', { setId, variants: chosen, k: k.length ? k : undefined }),
+      client.call('eval.run', {
+        setId,
+        variants: chosen,
+        k: k.length ? k : undefined,
+        ...(preset ? { preset } : {}),
+      }),
     );
     if (begun) {
       setComparing(false);
@@ -155,6 +169,24 @@ export function EvaluationScreen() {
               onChange={(e) => setKs(e.target.value)}
               aria-label="k values"
             />
+          </label>
+          <label title={presetDescriptions[preset || (settings.data?.selection.preset ?? 'offline')]}>
+            Scoring{' '}
+            <select
+              name="eval-preset"
+              aria-label="Scoring preset"
+              value={preset}
+              onChange={(e) => setPreset(e.target.value as SelectionPreset | '')}
+            >
+              <option value="">
+                {settings.data ? `${settings.data.selection.preset} (from Settings)` : 'from Settings'}
+              </option>
+              {selectionPresets.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
           </label>
         </fieldset>
         <div className="eval-actions">
