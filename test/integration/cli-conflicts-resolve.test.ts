@@ -39,6 +39,20 @@ const openNames = () => withLibrary(async (core) => (await core['library.conflic
 const openIds = () => withLibrary(async (core) => (await core['library.conflicts']({})).map((c) => c.id));
 
 describe('CLI conflicts resolve', () => {
+  it('lists each open conflict with the source it came from, and says how to resolve them', async () => {
+    await prepare();
+    const [conflict] = await withLibrary(async (core) => core['library.conflicts']({}));
+    const label = await withLibrary(
+      async (core) => (await core['library.sources']({})).find((s) => s.id === conflict!.sourceId)!.label,
+    );
+    const list = await cli('conflicts');
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain(
+      `#${conflict!.id} clash-0000: clash-0000 from source ${conflict!.sourceId} (${label}) vs skill ${conflict!.existingSkillId}`,
+    );
+    expect(list.stdout).toContain('many: conflicts resolve --all --keep-both');
+  }, 60_000);
+
   it('lists what a replace would change in a dry run, then resolves, leaving edited skills until told', async () => {
     await prepare();
     const ids = await openIds();

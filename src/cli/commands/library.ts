@@ -255,11 +255,16 @@ export function registerLibraryCommands(program: Command): void {
       withCore(async (core, g, opts: { all?: boolean }) => {
         const list = await core['library.conflicts']({ includeResolved: !!opts.all });
         if (g.json) return printJson(list);
+        const sources = new Map((await core['library.sources']({})).map((s) => [s.id, s.label]));
         for (const c of list)
           printLine(
-            `#${c.id} ${c.name} at ${c.relPath} vs skill ${c.existingSkillId}${c.resolution ? ` -> ${c.resolution}` : ''}`,
+            `#${c.id} ${c.name}: ${c.relPath} from source ${c.sourceId} (${sources.get(c.sourceId) ?? 'removed'}) vs skill ${c.existingSkillId}${c.resolution ? ` -> ${c.resolution}` : ''}`,
           );
         if (list.length === 0) printLine('no conflicts');
+        else if (list.some((c) => c.resolution === null))
+          printLine(
+            'resolve one: conflicts resolve ID keep-both|replace|skip; many: conflicts resolve --all --keep-both (add --dry-run to see first)',
+          );
       }),
     );
 }
