@@ -53,6 +53,22 @@ describe('CLI conflicts resolve', () => {
     expect(list.stdout).toContain('many: conflicts resolve --all --keep-both');
   }, 60_000);
 
+  it('show NAME after a keep-both says which other skill has that name', async () => {
+    await prepare();
+    const [conflict] = await withLibrary(async (core) => core['library.conflicts']({}));
+    const kept = await withLibrary((core) =>
+      core['library.resolveConflict']({ id: conflict!.id, resolution: 'keep-both' }),
+    );
+    expect(kept.resolution).toBe('keep-both');
+    const shown = await cli('show', conflictName(0));
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(
+      new RegExp(
+        `note: 2 skills are named ${conflictName(0)}; this is the newest\\. Others: #${conflict!.existingSkillId} \\(`,
+      ),
+    );
+  }, 60_000);
+
   it('lists what a replace would change in a dry run, then resolves, leaving edited skills until told', async () => {
     await prepare();
     const ids = await openIds();

@@ -160,6 +160,18 @@ export function registerLibraryCommands(program: Command): void {
         printLine(
           `${detail.name} (#${detail.id}, ${detail.status}) from ${detail.sourceLabel}/${detail.relPath}`,
         );
+        if (!/^\d+$/.test(skill)) {
+          // A name kept twice (keep-both) names the newest; say which others there are.
+          const others = (await core['library.list']({ name: skill, limit: 20 })).items.filter(
+            (s) => s.id !== detail.id,
+          );
+          if (others.length > 0)
+            printLine(
+              `note: ${others.length + 1} skills are named ${skill}; this is the newest. Others: ${others
+                .map((s) => `#${s.id} (${s.relPath}, source ${s.sourceId})`)
+                .join(', ')}; show ID opens one`,
+            );
+        }
         printLine(detail.description);
         for (const w of detail.warnings) printLine(`  warning [${w.rule}] ${w.message}`);
         const shown = opts.files ? detail.files : detail.files.slice(0, 20);

@@ -14,6 +14,8 @@ export interface SkillFilter {
   skillIds?: readonly number[];
   /** Skills that carry this tag (compared trimmed and lower-cased, as tags are stored). */
   tag?: string;
+  /** Skills of exactly this name. */
+  name?: string;
 }
 
 export function filterSql(
@@ -44,6 +46,10 @@ export function filterSql(
   if (filter.tag !== undefined) {
     where.push(`${alias}.id IN (SELECT skill_id FROM skill_tags WHERE tag = ?)`);
     params.push(String(filter.tag).trim().replace(/\s+/g, ' ').toLowerCase());
+  }
+  if (filter.name !== undefined) {
+    where.push(`${alias}.name = ?`);
+    params.push(String(filter.name));
   }
   return { where, params };
 }

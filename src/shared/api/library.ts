@@ -23,6 +23,8 @@ export interface SkillFilters {
   skillIds?: readonly number[];
   /** Skills that carry this tag (see tags.list). */
   tag?: string;
+  /** Skills of exactly this name (a kept-both conflict leaves two). */
+  name?: string;
 }
 
 export interface SkillSummary {
