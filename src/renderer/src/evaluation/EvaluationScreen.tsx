@@ -1,13 +1,7 @@
 // Evaluation: import a label set, run variants on it as a job (cancellable), re-run and compare with the last run,
 // then read the run's report.
 import { useEffect, useState } from 'react';
-import {
-  presetDescriptions,
-  selectionPresets,
-  variants,
-  type SelectionPreset,
-  type Variant,
-} from '../../../shared/api';
+import { presetDescriptions, variants, type SelectionPreset, type Variant } from '../../../shared/api';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { SampleFileHint } from '../app/SampleFileHint';
@@ -15,6 +9,7 @@ import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { useJob } from '../app/use-job';
 import { ProgressBar } from '../library/bits';
+import { PresetSelect } from '../select/PresetPicker';
 import { EvalReportView } from './EvalReportView';
 import './evaluation.css';
 
@@ -170,24 +165,13 @@ export function EvaluationScreen() {
               aria-label="k values"
             />
           </label>
-          <label title={presetDescriptions[preset || (settings.data?.selection.preset ?? 'offline')]}>
-            Scoring{' '}
-            <select
-              name="eval-preset"
-              aria-label="Scoring preset"
-              value={preset}
-              onChange={(e) => setPreset(e.target.value as SelectionPreset | '')}
-            >
-              <option value="">
-                {settings.data ? `${settings.data.selection.preset} (from Settings)` : 'from Settings'}
-              </option>
-              {selectionPresets.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PresetSelect
+            name="eval-preset"
+            preset={preset}
+            settingsPreset={settings.data?.selection.preset}
+            onPreset={setPreset}
+            title={presetDescriptions[preset || (settings.data?.selection.preset ?? 'offline')]}
+          />
         </fieldset>
         <div className="eval-actions">
           <button

@@ -19,6 +19,34 @@ export interface PresetPickerProps {
   estimateError: ApiErrorData | null;
 }
 
+/** "Scoring": a preset, or '' for the one the Settings choose (named when known). */
+export function PresetSelect({
+  name,
+  preset,
+  settingsPreset,
+  onPreset,
+  title,
+}: Pick<PresetPickerProps, 'preset' | 'settingsPreset' | 'onPreset'> & { name: string; title?: string }) {
+  return (
+    <label title={title}>
+      Scoring{' '}
+      <select
+        name={name}
+        aria-label="Scoring preset"
+        value={preset}
+        onChange={(e) => onPreset(e.target.value as SelectionPreset | '')}
+      >
+        <option value="">{settingsPreset ? `${settingsPreset} (from Settings)` : 'from Settings'}</option>
+        {selectionPresets.map((p) => (
+          <option key={p} value={p}>
+            {p}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function PresetPicker({
   preset,
   settingsPreset,
@@ -36,22 +64,7 @@ export function PresetPicker({
     estimate.engines.every((e) => e.tier === 'lexical');
   return (
     <div className="row wrap preset-picker">
-      <label>
-        Scoring{' '}
-        <select
-          name="preset"
-          aria-label="Scoring preset"
-          value={preset}
-          onChange={(e) => onPreset(e.target.value as SelectionPreset | '')}
-        >
-          <option value="">{settingsPreset ? `${settingsPreset} (from Settings)` : 'from Settings'}</option>
-          {selectionPresets.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PresetSelect name="preset" preset={preset} settingsPreset={settingsPreset} onPreset={onPreset} />
       {shown && !offlineInstead && <span className="muted small">{presetDescriptions[shown]}</span>}
       {offlineInstead && (
         <span className="small warn-text" data-testid="preset-fallback">
