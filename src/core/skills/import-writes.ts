@@ -2,7 +2,7 @@
 // skill did recorded in the report, and removing the skills a source no longer has.
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
 import { deferIndexing } from '../store/deferred-indexing';
-import { deleteSkill, skillsOfSource, storedWarnings } from '../store/skills-repo';
+import { deleteSkill, skillsOfSourceNotIn, storedWarnings } from '../store/skills-repo';
 import { reportLengths, restoreLengths, type Loaded } from './import-batches';
 import { placeSkill } from './place-skill';
 import type { ImportReport, LibraryDeps, OnConflict, ValidationIssue } from './types';
@@ -142,7 +142,7 @@ function sharedIssue(issue: ValidationIssue): ValidationIssue {
 
 export function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
   const { db } = deps;
-  const gone = skillsOfSource(db, report.sourceId).filter((row) => !seen.has(row.relPath));
+  const gone = skillsOfSourceNotIn(db, report.sourceId, seen);
   const removed = (row: (typeof gone)[number]) =>
     report.removed.push({ name: row.name, relPath: row.relPath });
   // One transaction, no savepoint per skill (see writeBatch); should it fail, one transaction per skill.
