@@ -107,7 +107,7 @@ function settle(
  * grows with what it holds, so a name the same as its place (most JSONL skills) is one string, not two.
  */
 function reportRef(name: string, relPath: string): { name: string; relPath: string } {
-  return { name: name === relPath ? relPath : ownCopy(name), relPath: ownCopy(relPath) };
+  return { name: name === relPath ? relPath : ownCopy(name), relPath };
 }
 
 /**
