@@ -2,7 +2,8 @@
 // samples the process every 20 ms. Prints one JSON line: wall and CPU seconds, the peak RSS, and at that peak the part
 // that is anonymous memory, V8's heap (total and used), and memory outside the heap that V8 knows of (Buffers); the
 // rest of the anonymous memory is native (SQLite's page cache, the load worker's isolate, allocator slack).
-// Run: node --import tsx bench/import-memory.ts LIBRARY.db SOURCE [--no-worker]
+// Run: node --import tsx bench/import-memory.ts LIBRARY.db SOURCE [--no-worker] [--timeline] (--timeline: a line
+// every 2 s on stderr with RSS and the heap)
 import { readFileSync } from 'node:fs';
 import { importSource } from '../src/core/skills/importer';
 import { openDb } from '../src/core/store/db';
@@ -17,8 +18,17 @@ const db = openDb(dbFile);
 const start = performance.now();
 let atPeak: Record<string, number> = {};
 let peakRss = 0;
+const timeline = process.argv.includes('--timeline');
+let lastLine = 0;
 const sample = setInterval(() => {
   const m = process.memoryUsage();
+  const now = performance.now() - start;
+  if (timeline && now - lastLine >= 2000) {
+    lastLine = now;
+    console.error(
+      `${(now / 1000).toFixed(1)} s rss ${mib(m.rss)} heap ${mib(m.heapTotal)}/${mib(m.heapUsed)} ext ${mib(m.external)}`,
+    );
+  }
   if (m.rss <= peakRss) return;
   peakRss = m.rss;
   const status = readFileSync('/proc/self/status', 'utf8');

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import { storedDigests, type StoredDigest } from '../store/skills-repo';
-import { LoadAhead, nextBatchSize, readAheadOf, spaceCheckpoints } from './import-batches';
+import {
+  LoadAhead,
+  maxBatch,
+  maxBatchLoadedHere,
+  nextBatchSize,
+  readAheadOf,
+  spaceCheckpoints,
+} from './import-batches';
 import { removeMissing, writeBatch } from './import-writes';
 import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
@@ -121,7 +128,7 @@ export async function importSource(
         });
       }
       if (report.cancelled) break;
-      batchSize = nextBatchSize(batchSize, writeMs);
+      batchSize = nextBatchSize(batchSize, writeMs, opened.workerLoads ? maxBatch : maxBatchLoadedHere);
       // Let the host answer requests between batches: loading an unchanged line never waits on I/O.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

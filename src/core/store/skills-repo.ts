@@ -54,6 +54,17 @@ export function skillsOfSource(db: Db, sourceId: number): SkillLocationRow[] {
   ) as SkillLocationRow[];
 }
 
+/** The skills of a source at places not in `kept`, read row by row (a 68k source's rows are not all held at once). */
+export function skillsOfSourceNotIn(db: Db, sourceId: number, kept: ReadonlySet<string>): SkillLocationRow[] {
+  const rows = stmt(
+    db,
+    `SELECT ${locationColumns} FROM skills WHERE source_id = ? ORDER BY rel_path`,
+  ).iterate(sourceId) as IterableIterator<SkillLocationRow>;
+  const out: SkillLocationRow[] = [];
+  for (const row of rows) if (!kept.has(row.relPath)) out.push(row);
+  return out;
+}
+
 export function insertSkill(db: Db, sourceId: number, skill: ParsedSkill, now: string): number {
   const deferred = deferredIndexing(db);
   const paused = deferred || hasIndexedFiles(skill) ? 1 : 0;

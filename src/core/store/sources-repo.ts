@@ -1,4 +1,5 @@
 // Import sources (one row per folder, zip, file or dump, unique by its absolute path) and the reports of their imports.
+import { reportJsonBytes } from './report-json';
 import type { ImportReport, SourceKind } from '../skills/types';
 import type { Db } from './db';
 import { stmt } from './statements';
@@ -54,9 +55,10 @@ const reportsKept = 20;
 export function insertImportReport(db: Db, report: ImportReport, jobId: string | null, now: string): number {
   const info = db
     .prepare(
-      'INSERT INTO import_reports (source_id, job_id, report, counts, created_at) VALUES (?, ?, ?, ?, ?)',
+      // The JSON's UTF-8 bytes, stored as TEXT (what JSON.stringify gave before): see report-json.ts.
+      'INSERT INTO import_reports (source_id, job_id, report, counts, created_at) VALUES (?, ?, CAST(? AS TEXT), ?, ?)',
     )
-    .run(report.sourceId, jobId, JSON.stringify(report), JSON.stringify(countsOf(report)), now);
+    .run(report.sourceId, jobId, reportJsonBytes(report), JSON.stringify(countsOf(report)), now);
   // Reports list every skill; a source re-imported daily would otherwise grow the file without bound.
   db.prepare(
     'DELETE FROM import_reports WHERE source_id = ? AND id NOT IN (SELECT id FROM import_reports WHERE source_id = ? ORDER BY id DESC LIMIT ?)',

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { FileTooLargeError, summarizeFile } from '../package-files';
 import { buildSkill, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
-import { walkFolder, type FoundFile } from './folder-walk';
+import { realPathOf, walkFolder, type FoundFile } from './folder-walk';
 import { issueOf, openRegularFd, SourceFileError } from './safe-open';
 import {
   inSkill,
@@ -54,7 +54,7 @@ export async function openFolderSource(
   const errorsByDir = new Map<string, ValidationIssue[]>();
   const warningsByDir = new Map<string, ValidationIssue[]>();
   const items: SourceItem[] = [];
-  const reading: Reading = { limits, signal };
+  const reading: Reading = { root, limits, signal };
   for (const h of walk.findings) {
     const dir = nearestSkillDir(h.rel, dirs);
     const issue: ValidationIssue = { severity: h.severity, rule: h.rule, message: h.message, file: h.rel };
@@ -89,6 +89,8 @@ const noWarnings: ValidationIssue[] = [];
 
 /** What every skill of one source shares while it is read. */
 interface Reading {
+  /** The source folder's real path. */
+  root: string;
   limits: ImportSettings;
   signal: AbortSignal;
 }
@@ -112,15 +114,11 @@ class ListedSkill implements SkillCandidate {
   }
 
   load(): Promise<BuildResult> {
-    return loadSkill(this, this.reading.limits, this.reading.signal);
+    return loadSkill(this, this.reading);
   }
 }
 
-async function loadSkill(
-  skill: ListedSkill,
-  limits: ImportSettings,
-  signal: AbortSignal,
-): Promise<BuildResult> {
+async function loadSkill(skill: ListedSkill, { root, limits, signal }: Reading): Promise<BuildResult> {
   const { members, relPath: dir, file: skillMdRel } = skill;
   const skillMd = members.find((m) => m.rel === skillMdRel)!;
   const reject = (issue: ValidationIssue): BuildResult => ({ ok: false, issues: [issue] });
@@ -140,7 +138,7 @@ async function loadSkill(
   const oversized = others.find((m) => m.size > limits.packageFileMaxBytes);
   if (oversized) return tooBig(oversized, limits.packageFileMaxBytes, 'package-file-too-large');
   const summarize = async (m: FoundFile) => {
-    const fd = await openListed(m);
+    const fd = await openListed(root, m);
     // A plain descriptor stream (callback reads) is markedly faster here than a FileHandle's promise reads.
     return summarizeFile(inSkill(dir, m.rel), () => createReadStream('', { fd, start: 0 }), {
       maxBytes: limits.packageFileMaxBytes,
@@ -157,7 +155,7 @@ async function loadSkill(
       for (const r of settled) if (r.status === 'fulfilled') files.push(r.value);
     }
     signal.throwIfAborted();
-    bytes = await readAtMost(await openListed(skillMd), limits.skillMdMaxBytes, skillMd.size);
+    bytes = await readAtMost(await openListed(root, skillMd), limits.skillMdMaxBytes, skillMd.size);
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof SourceFileError) return reject(issueOf(error, error.file ?? skillMdRel));
@@ -177,9 +175,9 @@ async function loadSkill(
 }
 
 /** Opens a listed file only if it is still the regular file the walk saw (not vanished, swapped or made a link). */
-async function openListed(m: FoundFile): Promise<number> {
+async function openListed(root: string, m: FoundFile): Promise<number> {
   try {
-    return await openRegularFd(m.real, {
+    return await openRegularFd(realPathOf(root, m), {
       label: m.rel,
       expect: { dev: m.dev, ino: m.ino },
       noFollow: true,
