@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maxBatchLoadedHere } from '../../src/core/skills/import-batches';
 import { importSource } from '../../src/core/skills/importer';
+import { latestImportReport } from '../../src/core/store/import-reports-repo';
 import { skillMd, tempLibrary, writeSkill, type TempLibrary } from '../fixtures/skills/library-fixture';
 
 let lib: TempLibrary;
@@ -30,7 +31,7 @@ describe('folder import batches', () => {
         bursts[bursts.length - 1]! += 1;
       },
     };
-    const report = await importSource(lib.deps, { path: root }, job);
+    const report = latestImportReport(lib.db, (await importSource(lib.deps, { path: root }, job)).sourceId)!;
     expect(bursts.reduce((a, b) => a + b, 0)).toBe(300);
     expect(Math.max(...bursts)).toBeLessThanOrEqual(maxBatchLoadedHere);
     expect(report.added.map((r) => r.name).sort()).toEqual(names);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchKeyword } from '../../src/core/search/keyword';
 import type { Loaded } from '../../src/core/skills/import-batches';
 import { writeBatch } from '../../src/core/skills/import-writes';
-import { emptyImportReport } from '../../src/core/skills/importer';
+import { ImportReportWriter } from '../../src/core/skills/import-report';
 import { lineToSkill } from '../../src/core/skills/sources/jsonl-skill';
 import type { SkillCandidate } from '../../src/core/skills/sources/source';
 import { defaultImportSettings } from '../../src/core/skills/types';
@@ -63,6 +63,15 @@ function loaded(
   return { item, result };
 }
 
+const reportOf = (sourceId: number) =>
+  new ImportReportWriter(lib.db, {
+    sourceId,
+    sourceUri: '/dump.jsonl',
+    kind: 'jsonl',
+    jobId: null,
+    now: 'now',
+  });
+
 describe('text index of an imported batch', () => {
   it('a batch of 30 skills adds one index segment, and every skill is found', () => {
     lib.db.exec(`INSERT INTO skills_fts (skills_fts, rank) VALUES ('automerge', 0)`);
@@ -74,9 +83,9 @@ describe('text index of an imported batch', () => {
         i % 3 === 0 ? [{ path: 'references/notes.md', content: `kettle ${i}` }] : undefined,
       ),
     );
-    const report = emptyImportReport(source.id, '/dump.jsonl', 'jsonl');
+    const report = reportOf(source.id);
     writeBatch(lib.deps, source.id, batch, 'record', report);
-    expect(report.added).toHaveLength(30);
+    expect(report.count('added')).toBe(30);
     expect(segmentCount(lib.db)).toBe(1);
     expect(lib.db.prepare('SELECT count(*) FROM skills WHERE index_paused != 0').pluck().get()).toBe(0);
     lib.db.exec(`INSERT INTO skills_fts (skills_fts) VALUES ('integrity-check')`);
@@ -91,7 +100,7 @@ describe('text index of an imported batch', () => {
       source.id,
       [loaded('boil-water', 1), loaded('make-tea', 2)],
       'record',
-      emptyImportReport(source.id, '/dump.jsonl', 'jsonl'),
+      reportOf(source.id),
     );
     const changed = loaded('boil-water', 1);
     if (changed.result?.ok !== true) throw new Error('test line rejected');
@@ -101,9 +110,9 @@ describe('text index of an imported batch', () => {
       'Use the kettle instead.',
     );
     changed.result.skill.contentHash = 'changed';
-    const report = emptyImportReport(source.id, '/dump.jsonl', 'jsonl');
+    const report = reportOf(source.id);
     writeBatch(lib.deps, source.id, [changed, loaded('pour-tea', 3)], 'record', report);
-    expect(report.updated.map((u) => u.name)).toEqual(['boil-water']);
+    expect(report.report.updated.map((u) => u.name)).toEqual(['boil-water']);
     lib.db.exec(`INSERT INTO skills_fts (skills_fts) VALUES ('integrity-check')`);
     expect(searchKeyword(lib.db, { query: 'kettle', limit: 10 }).hits.map((h) => h.skill.name)).toEqual([
       'boil-water',
@@ -125,7 +134,7 @@ describe('text index of an imported batch', () => {
       ),
     );
     const before = inflatedTexts();
-    writeBatch(lib.deps, source.id, batch, 'record', emptyImportReport(source.id, '/dump.jsonl', 'jsonl'));
+    writeBatch(lib.deps, source.id, batch, 'record', reportOf(source.id));
     expect(inflatedTexts()).toBe(before);
     expect(
       lib.db.prepare("SELECT count(*) FROM skills WHERE typeof(full_text_stored) = 'blob'").pluck().get(),

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/core/store/db';
-import { importSource } from '../../src/core/skills/index';
+import { importSource, latestImportReport } from '../../src/core/skills/index';
 import {
   repoRoot,
   skillMd,
@@ -111,10 +111,16 @@ describe('interrupted imports', () => {
       expect(kept).toBeGreaterThanOrEqual(40);
       expect(kept).toBeLessThan(total);
       const deps = { ...lib.deps, db };
+      // The killed import's report never ended: it is not the source's latest, and the next import's end drops it.
+      const unfinished = () =>
+        db.prepare('SELECT count(*) FROM import_reports WHERE counts IS NULL').pluck().get();
+      expect(unfinished()).toBe(1);
       const again = await importSource(deps, { path: root }, testJob());
-      expect(again.unchanged).toHaveLength(kept);
-      expect(again.added).toHaveLength(total - kept);
+      expect(again.counts).toMatchObject({ unchanged: kept, added: total - kept });
       expect(assertWholeSkills(db)).toBe(total);
+      expect(unfinished()).toBe(0);
+      expect(latestImportReport(db, again.sourceId)!.added).toHaveLength(total - kept);
+      expect(db.prepare('SELECT count(*) FROM import_report_entries').pluck().get()).toBe(total);
     } finally {
       db.close();
     }

@@ -7,6 +7,7 @@ import type { Core } from '../../core';
 import { repoRoot, resourcesDir } from '../paths';
 import { followJob, printLine } from '../output';
 import { withCore } from '../run-command';
+import { countOf } from '../../shared/import-hints';
 import { serveUntilStopped } from './serve';
 
 async function sampleLabelSet(core: Core): Promise<LabelSetInfo> {
@@ -35,7 +36,7 @@ export function registerDemoCommand(program: Command): void {
         const imported = await followJob(core, job, false);
         const report = imported.result as ImportReport;
         printLine(
-          `Sample library: ${report.added.length} added, ${report.updated.length} updated, ${report.unchanged.length} unchanged`,
+          `Sample library: ${countOf(report, 'added')} added, ${countOf(report, 'updated')} updated, ${countOf(report, 'unchanged')} unchanged`,
         );
 
         const states = await core['states.import']({

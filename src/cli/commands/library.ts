@@ -1,10 +1,19 @@
-// CLI: import, list, show, search, stats, sources, conflicts (`conflicts resolve` is in conflicts-resolve.ts).
+// CLI: import, import-report, list, show, search, stats, sources, conflicts (`conflicts resolve` is in
+// conflicts-resolve.ts).
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
+import type {
+  ImportListName,
+  ImportReport,
+  ReviewStatus,
+  SearchMode,
+  SkillFilters,
+  SourceKind,
+} from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
-import { nameFolderSetting, refusedOnlyForFolderName } from '../../shared/import-hints';
+import { countOf, nameFolderSetting, notListed, refusedOnlyForFolderName } from '../../shared/import-hints';
 import { searchedLexicallyInstead } from '../../shared/search-words';
 
 function filtersFrom(opts: {
@@ -21,9 +30,17 @@ function filtersFrom(opts: {
   return filters;
 }
 
-function printImportReport(report: ImportReport): void {
+/** Says how many lines of a list the report holds but did not list, and where they all are. */
+function printNotListed(report: ImportReport, list: ImportListName, what: string): void {
+  const more = notListed(report, list);
+  if (more > 0)
+    printLine(`  … and ${more} more ${what}: skill-curator import-report ${report.sourceId} lists them all`);
+}
+
+function printImportReport(report: ImportReport, opts: { warnings?: boolean } = {}): void {
+  const n = (list: ImportListName) => countOf(report, list);
   printLine(
-    `source ${report.sourceId}: added ${report.added.length}, updated ${report.updated.length}, unchanged ${report.unchanged.length}, removed ${report.removed.length}, rejected ${report.rejected.length}, with warnings ${report.warnings.length}, conflicts ${report.conflicts.length}${report.cancelled ? ' (cancelled)' : ''}`,
+    `source ${report.sourceId}: added ${n('added')}, updated ${n('updated')}, unchanged ${n('unchanged')}, removed ${n('removed')}, rejected ${n('rejected')}, with warnings ${n('warnings')}, conflicts ${n('conflicts')}${report.cancelled ? ' (cancelled)' : ''}`,
   );
   for (const r of report.rejected) {
     for (const issue of r.issues.filter((i) => i.severity === 'error')) {
@@ -32,12 +49,13 @@ function printImportReport(report: ImportReport): void {
       );
     }
   }
-  const duplicates = report.duplicates?.length ?? 0;
+  printNotListed(report, 'rejected', 'rejected');
+  const duplicates = n('duplicates');
   if (duplicates > 0)
     printLine(
       `  duplicates ${duplicates}: the same content as a skill already in the library (from another source), not added again`,
     );
-  const onlyName = refusedOnlyForFolderName(report.rejected);
+  const onlyName = refusedOnlyForFolderName(report);
   if (onlyName > 0)
     printLine(
       `  ${onlyName} of them only because "name" differs from the folder; not your files to fix? settings set ${nameFolderSetting}=warning, then import again (they come in with a warning)`,
@@ -47,6 +65,12 @@ function printImportReport(report: ImportReport): void {
       `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} (resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`,
     );
   }
+  printNotListed(report, 'conflicts', 'conflicts');
+  if (!opts.warnings) return;
+  for (const w of report.warnings)
+    for (const i of w.issues)
+      printLine(`  warning ${i.file}${i.line ? `:${i.line}` : ''} [${i.rule}] ${i.message}`);
+  printNotListed(report, 'warnings', 'skills with warnings');
 }
 
 const statusOption = () =>
@@ -95,15 +119,25 @@ export function registerLibraryCommands(program: Command): void {
           const report = final.result as ImportReport | undefined;
           if (g.json) return printJobJson({ job: final, report }, final);
           if (final.status === 'failed') throw final.error;
-          if (report) {
-            printImportReport(report);
-            if (opts.warnings)
-              for (const w of report.warnings)
-                for (const i of w.issues)
-                  printLine(`  warning ${i.file}${i.line ? `:${i.line}` : ''} [${i.rule}] ${i.message}`);
-          }
+          if (report) printImportReport(report, opts);
         },
       ),
+    );
+
+  program
+    .command('import-report <source-id>')
+    .description(
+      "the latest import's report of a source, every line of it (an import lists the first 100 of each kind)",
+    )
+    .option('--warnings', 'list every warning')
+    .action(
+      withCore(async (core, g, id: string, opts: { warnings?: boolean }) => {
+        const sourceId = intOption(id);
+        const report = await core['library.importReport']({ sourceId });
+        if (g.json) return printJson(report);
+        if (!report) throw new CuratorError('NOT_FOUND', `Source ${sourceId} has no import report`);
+        printImportReport(report, opts);
+      }),
     );
 
   program

@@ -4,6 +4,7 @@ import type { Core } from '../../core';
 import type { DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
 import { followJob, printJobJson, printJson, printLine } from '../output';
 import { intOption, withCore } from '../run-command';
+import { countOf } from '../../shared/import-hints';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -77,7 +78,7 @@ export function registerSourceCommands(program: Command): void {
           if (final.status === 'failed') throw final.error;
           if (report) {
             printLine(
-              `source ${report.sourceId}: added ${report.added.length}, duplicates ${report.duplicates?.length ?? 0}, rejected ${report.rejected.length}, conflicts ${report.conflicts.length}`,
+              `source ${report.sourceId}: added ${countOf(report, 'added')}, duplicates ${countOf(report, 'duplicates')}, rejected ${countOf(report, 'rejected')}, conflicts ${countOf(report, 'conflicts')}`,
             );
           }
         },

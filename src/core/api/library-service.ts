@@ -94,8 +94,12 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       changed('environment-note');
       return source;
     },
-    'library.importReport': async (req) =>
-      (latestImportReport(ctx.db, req.sourceId) as ApiImportReport) ?? null,
+    'library.importReport': async (req) => {
+      const shown = req.shown;
+      if (shown !== undefined && (!Number.isInteger(shown) || shown < 0))
+        throw new CuratorError('INVALID_ARGUMENT', 'shown must be a whole number of lines, 0 or more');
+      return (latestImportReport(ctx.db, req.sourceId, shown) as ApiImportReport) ?? null;
+    },
     'library.conflicts': async (req) => listConflicts(ctx.db, { pendingOnly: !req?.includeResolved }),
     'library.resolveConflict': async (req) => {
       resolveConflict(deps, req.id, req.resolution);

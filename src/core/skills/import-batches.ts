@@ -1,11 +1,10 @@
 // Batches of the importer: loading ahead of the writes (a few reads at once, unchanged JSONL lines skipped by digest),
-// how many skills go in one transaction, and undoing a batch's lines in the report when its commit fails.
+// and how many skills go in one transaction.
 import type { Db } from '../store/db';
 import type { StoredDigest } from '../store/skills-repo';
 import { packAhead } from '../store/text-packing';
 import type { BuildResult } from './skill-md';
 import type { SourceItem } from './sources/source';
-import type { ImportReport } from './types';
 
 /** Loads run at once by default: the reads of a folder source overlap. */
 const loadAhead = 8;
@@ -44,17 +43,6 @@ export function spaceCheckpoints(db: Db): () => void {
   if (before <= 0 || before >= importCheckpointPages) return () => {};
   db.pragma(`wal_autocheckpoint = ${importCheckpointPages}`);
   return () => db.pragma(`wal_autocheckpoint = ${before}`);
-}
-
-const lists = ['added', 'updated', 'unchanged', 'duplicates', 'rejected', 'warnings', 'conflicts'] as const;
-type Lengths = Record<(typeof lists)[number], number>;
-
-export function reportLengths(report: ImportReport): Lengths {
-  return Object.fromEntries(lists.map((k) => [k, report[k].length])) as Lengths;
-}
-
-export function restoreLengths(report: ImportReport, lengths: Lengths): void {
-  for (const k of lists) report[k].length = lengths[k];
 }
 
 /** A source item with what loading it gave: a skill to write, the issues that reject it, or "same as stored". */

@@ -3,9 +3,10 @@
 import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
 import { deferIndexing } from '../store/deferred-indexing';
 import { deleteSkill, skillsOfSourceNotIn, storedWarnings } from '../store/skills-repo';
-import { reportLengths, restoreLengths, type Loaded } from './import-batches';
+import type { Loaded } from './import-batches';
+import type { ImportReportWriter } from './import-report';
 import { placeSkill } from './place-skill';
-import type { ImportReport, LibraryDeps, OnConflict, ValidationIssue } from './types';
+import type { LibraryDeps, OnConflict } from './types';
 
 /**
  * Writes a batch in one transaction. No savepoint per skill here: SQLite's FTS5 writes its pending text index out as a
@@ -18,9 +19,9 @@ export function writeBatch(
   sourceId: number,
   batch: Loaded[],
   onConflict: OnConflict,
-  report: ImportReport,
+  report: ImportReportWriter,
 ): void {
-  const lengths = reportLengths(report);
+  const mark = report.mark();
   try {
     deps.db
       .transaction(() =>
@@ -34,7 +35,7 @@ export function writeBatch(
     deps.logger.warn('a batch of skills could not be committed; writing them one by one', {
       error: String(error),
     });
-    restoreLengths(report, lengths);
+    report.restore(mark);
     for (const loaded of batch)
       deps.db.transaction(() => settle(deps, sourceId, loaded, onConflict, report, 'alone')).immediate();
   }
@@ -49,35 +50,35 @@ function settle(
   sourceId: number,
   { item, result }: Loaded,
   onConflict: OnConflict,
-  report: ImportReport,
+  report: ImportReportWriter,
   mode: 'batch' | 'alone',
 ): void {
   const { db, clock } = deps;
   const reject = (rule: string, message: string) =>
-    report.rejected.push({
+    report.push('rejected', {
       relPath: item.relPath,
       file: item.file,
       issues: [{ severity: 'error', rule, message, file: item.file }],
     });
   if (item.type === 'rejection') {
-    report.rejected.push({ relPath: item.relPath, file: item.file, issues: item.issues });
+    report.push('rejected', { relPath: item.relPath, file: item.file, issues: item.issues });
     return;
   }
   if (result === null) return;
   if (result.ok === 'unchanged') {
     const ref = { name: result.name, relPath: item.relPath };
     if (result.warned)
-      report.warnings.push({ ...ref, issues: storedWarnings(db, result.skillId, item.line) });
-    return void report.unchanged.push(ref);
+      report.push('warnings', { ...ref, issues: storedWarnings(db, result.skillId, item.line) });
+    return void report.push('unchanged', ref);
   }
   if (result.ok === 'unreadable')
     return void reject('unreadable', `cannot read the package: ${result.message}`);
   if (!result.ok) {
-    report.rejected.push({ relPath: item.relPath, file: item.file, issues: result.issues });
+    report.push('rejected', { relPath: item.relPath, file: item.file, issues: result.issues });
     return;
   }
   const skill = result.skill;
-  const ref = reportRef(skill.name, skill.relPath === item.relPath ? item.relPath : skill.relPath);
+  const ref = { name: skill.name, relPath: skill.relPath };
   const place = () => placeSkill(db, sourceId, skill, onConflict, clock().toISOString());
   let placed;
   if (mode === 'batch') placed = place();
@@ -93,67 +94,36 @@ function settle(
       );
     }
   }
-  if (skill.warnings.length > 0) report.warnings.push({ ...ref, issues: skill.warnings.map(sharedIssue) });
+  if (skill.warnings.length > 0) report.push('warnings', { ...ref, issues: skill.warnings });
   if (placed.kind === 'duplicate')
-    report.duplicates.push({ ...ref, existingSkillId: placed.existingSkillId });
+    report.push('duplicates', { ...ref, existingSkillId: placed.existingSkillId });
   else if (placed.kind === 'conflict') {
-    report.conflicts.push({ ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
-    if (placed.written) report[placed.written].push(ref);
-  } else report[placed.kind].push(ref);
+    report.push('conflicts', { ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
+    if (placed.written) report.push(placed.written, ref);
+  } else report.push(placed.kind, ref);
 }
 
-/**
- * A report's line for a skill. A 68k import's report holds every skill until the import ends, and the importer's heap
- * grows with what it holds, so a name the same as its place (most JSONL skills) is one string, not two.
- */
-function reportRef(name: string, relPath: string): { name: string; relPath: string } {
-  return { name: name === relPath ? relPath : ownCopy(name), relPath };
-}
-
-/**
- * A string that holds only its own characters. A name the YAML parser gave is a slice of the front matter's text, and
- * V8 keeps the whole text alive for a slice of 13 or more characters: a 68k folder import's report kept about 700
- * bytes of front matter per skill that way (a third of the importer's live heap).
- */
-export function ownCopy(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
-}
-
-/** Issue texts repeat across skills ("\"tools\" is not a key of ..."): the report keeps one copy of each. */
-const issueTexts = new Map<string, string>();
-const sharedText = (text: string) => {
-  const known = issueTexts.get(text);
-  if (known !== undefined) return known;
-  if (issueTexts.size > 10_000) issueTexts.clear();
-  const own = ownCopy(text);
-  issueTexts.set(own, own);
-  return own;
-};
-
-function sharedIssue(issue: ValidationIssue): ValidationIssue {
-  return {
-    ...issue,
-    severity: issue.severity === 'error' ? 'error' : 'warning',
-    rule: sharedText(issue.rule),
-    message: sharedText(issue.message),
-    file: sharedText(issue.file),
-  };
-}
-
-export function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set<string>): void {
+export function removeMissing(
+  deps: LibraryDeps,
+  report: ImportReportWriter,
+  sourceId: number,
+  seen: Set<string>,
+): void {
   const { db } = deps;
-  const gone = skillsOfSourceNotIn(db, report.sourceId, seen);
-  const removed = (row: (typeof gone)[number]) =>
-    report.removed.push({ name: row.name, relPath: row.relPath });
+  const gone = skillsOfSourceNotIn(db, sourceId, seen);
+  const remove = (row: (typeof gone)[number]) => {
+    deleteSkill(db, row.id);
+    report.push('removed', { name: row.name, relPath: row.relPath });
+  };
   // One transaction, no savepoint per skill (see writeBatch); should it fail, one transaction per skill.
+  const mark = report.mark();
   try {
-    db.transaction(() => gone.forEach((row) => deleteSkill(db, row.id))).immediate();
-    gone.forEach(removed);
+    db.transaction(() => gone.forEach(remove)).immediate();
   } catch {
+    report.restore(mark);
     for (const row of gone) {
       try {
-        db.transaction(() => deleteSkill(db, row.id)).immediate();
-        removed(row);
+        db.transaction(() => remove(row)).immediate();
       } catch (error) {
         // The skill stays; the report (stored below) still says what was done.
         deps.logger.warn('a skill the source no longer has could not be removed', {
@@ -163,7 +133,7 @@ export function removeMissing(deps: LibraryDeps, report: ImportReport, seen: Set
       }
     }
   }
-  for (const c of pendingConflictPlaces(db, report.sourceId)) {
-    if (!seen.has(c.relPath)) dropPendingAt(db, report.sourceId, c.relPath);
+  for (const c of pendingConflictPlaces(db, sourceId)) {
+    if (!seen.has(c.relPath)) dropPendingAt(db, sourceId, c.relPath);
   }
 }

@@ -14,7 +14,8 @@ import {
   spaceCheckpoints,
 } from './import-batches';
 import { removeMissing, writeBatch } from './import-writes';
-import { insertImportReport, markImported, upsertSource } from '../store/sources-repo';
+import { markImported, upsertSource } from '../store/sources-repo';
+import { ImportReportWriter } from './import-report';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';
 import type { SourceItem } from './sources/source';
 import {
@@ -62,7 +63,14 @@ export async function importSource(
     path.basename(uri),
     clock().toISOString(),
   );
-  const report = emptyImportReport(source.id, uri, kind);
+  const writer = new ImportReportWriter(db, {
+    sourceId: source.id,
+    sourceUri: uri,
+    kind,
+    jobId: job.id ?? null,
+    now: clock().toISOString(),
+  });
+  const { report } = writer;
   job.report({ done: 0, total: 0, message: `Reading ${uri}` });
   const stored = storedDigests(db, source.id);
   let opened;
@@ -74,9 +82,9 @@ export async function importSource(
       workerFromBytes: options.jsonlWorkerFromBytes,
     });
   } catch (error) {
-    if (job.signal.aborted) return finish(deps, report, job, true);
+    if (job.signal.aborted) return writer.close(true);
     // The job fails with this error, and the report says the same where reports are read.
-    report.rejected.push({
+    writer.push('rejected', {
       relPath: '',
       file: path.basename(uri),
       issues: [
@@ -88,7 +96,7 @@ export async function importSource(
         },
       ],
     });
-    finish(deps, report, job, false);
+    writer.close(false);
     throw error;
   }
   const seen = new Set<string>();
@@ -113,7 +121,7 @@ export async function importSource(
       if (loaded.length < batch.length) report.cancelled = true;
       // Only the write holds the host: loading waits on reads, and the host answers requests meanwhile.
       const writeStart = performance.now();
-      writeBatch(deps, source.id, loaded, onConflict, report);
+      writeBatch(deps, source.id, loaded, onConflict, writer);
       const writeMs = performance.now() - writeStart;
       items.fill(undefined, index, index + loaded.length);
       for (const { item } of loaded) {
@@ -122,7 +130,7 @@ export async function importSource(
         job.report({
           done: index,
           total: items.length,
-          failed: report.rejected.length,
+          failed: writer.count('rejected'),
           message: item.relPath || item.file,
           etaSeconds: Math.round((elapsed / index) * (items.length - index)),
         });
@@ -137,50 +145,21 @@ export async function importSource(
     await opened.close();
   }
   // Only a complete listing of the source can say what it no longer has.
-  if (!report.cancelled && opened.complete !== false) removeMissing(deps, report, seen);
+  if (!report.cancelled && opened.complete !== false) removeMissing(deps, writer, source.id, seen);
   if (!report.cancelled) markImported(db, source.id, clock().toISOString());
   logger.info('import finished', {
     source: uri,
-    added: report.added.length,
-    updated: report.updated.length,
-    unchanged: report.unchanged.length,
-    removed: report.removed.length,
-    rejected: report.rejected.length,
-    conflicts: report.conflicts.length,
+    added: writer.count('added'),
+    updated: writer.count('updated'),
+    unchanged: writer.count('unchanged'),
+    removed: writer.count('removed'),
+    rejected: writer.count('rejected'),
+    conflicts: writer.count('conflicts'),
     cancelled: report.cancelled,
   });
-  return finish(deps, report, job, report.cancelled);
+  return writer.close(report.cancelled);
 }
 
 function* digestsByPlace(stored: Map<string, StoredDigest>): Generator<[string, string]> {
   for (const [relPath, { digest }] of stored) yield [relPath, digest];
-}
-
-function finish(deps: LibraryDeps, report: ImportReport, job: ImportJob, cancelled: boolean): ImportReport {
-  report.cancelled = cancelled;
-  insertImportReport(deps.db, report, job.id ?? null, deps.clock().toISOString());
-  return report;
-}
-
-/** The report of an import that has read nothing yet. */
-export function emptyImportReport(
-  sourceId: number,
-  sourceUri: string,
-  kind: ImportReport['kind'],
-): ImportReport {
-  return {
-    sourceId,
-    sourceUri,
-    kind,
-    total: 0,
-    added: [],
-    updated: [],
-    unchanged: [],
-    removed: [],
-    duplicates: [],
-    rejected: [],
-    warnings: [],
-    conflicts: [],
-    cancelled: false,
-  };
 }

@@ -3,7 +3,7 @@ export { importSource, type ImportOptions } from './importer';
 export { resolveConflict, type ConflictOutcome } from './resolve-conflict';
 export { resolveConflicts } from './resolve-conflicts';
 export { removeSource } from './remove-source';
-export { latestImportReport } from '../store/sources-repo';
+export { latestImportReport } from '../store/import-reports-repo';
 export { detectSourceKind } from './sources/open-source';
 export { fileTypeName } from './sources/safe-open';
 export * from './types';

@@ -1,4 +1,5 @@
 // Types of the skill library back end: validation issues, parsed skills, package files, import requests and reports.
+import type { ImportListCounts } from '../../shared/api';
 import type { JobProgress } from '../../shared/jobs';
 import type { Db } from '../store/db';
 
@@ -95,6 +96,10 @@ export interface ImportReport {
   warnings: (SkillRef & { issues: ValidationIssue[] })[];
   conflicts: (SkillRef & { id: number; existingSkillId: number })[];
   cancelled: boolean;
+  /** How many lines each list has, where a list holds only its first `shownAtMost` (see the API's ImportReport). */
+  counts?: ImportListCounts;
+  shownAtMost?: number;
+  rejectedForFolderName?: number;
 }
 
 /** Size caps that bound what an import reads, and validation policy; every one is a setting with this default. */

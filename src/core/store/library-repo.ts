@@ -7,7 +7,8 @@ import { findConflict, listConflictRows, type ConflictRow } from './conflicts-re
 import type { Db } from './db';
 import { filterSql, pageOf, type SkillFilter } from './library-filter';
 import { reviewStatusSql, reviewStatuses, type ReviewStatus } from './review-status';
-import { allSources, findSource, latestImportCounts, setSourceNote, type SourceRow } from './sources-repo';
+import { latestImportCounts } from './import-reports-repo';
+import { allSources, findSource, setSourceNote, type SourceRow } from './sources-repo';
 import { stmt } from './statements';
 
 export interface SkillSummary {

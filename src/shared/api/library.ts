@@ -84,7 +84,28 @@ export interface ImportReport {
   /** Identical content already in the library elsewhere (existingSkillId): not written again. */
   duplicates?: { name: string; relPath: string; existingSkillId: number }[];
   cancelled: boolean;
+  /**
+   * How many lines each list has. A job's result, or a report asked for with `shown`, lists at most `shownAtMost` lines
+   * of each (the first ones); the counts are always whole.
+   */
+  counts?: ImportListCounts;
+  shownAtMost?: number;
+  /** Rejected only because "name" differs from the folder (of all rejected, not only those listed). */
+  rejectedForFolderName?: number;
 }
+
+export const importLists = [
+  'added',
+  'updated',
+  'unchanged',
+  'removed',
+  'duplicates',
+  'rejected',
+  'warnings',
+  'conflicts',
+] as const;
+export type ImportListName = (typeof importLists)[number];
+export type ImportListCounts = Record<ImportListName, number>;
 
 export interface ConflictInfo {
   id: number;
@@ -190,7 +211,8 @@ export interface LibraryApi {
   'library.stats'(req: Record<string, never>): Promise<LibraryStats>;
   'library.sources'(req: Record<string, never>): Promise<SourceInfo[]>;
   'library.setEnvironmentNote'(req: { sourceId: number; note: string | null }): Promise<SourceInfo>;
-  'library.importReport'(req: { sourceId: number }): Promise<ImportReport | null>;
+  /** The latest import's report; with `shown`, each list holds at most its first `shown` lines (counts stay whole). */
+  'library.importReport'(req: { sourceId: number; shown?: number }): Promise<ImportReport | null>;
   'library.conflicts'(req: { includeResolved?: boolean }): Promise<ConflictInfo[]>;
   'library.resolveConflict'(req: { id: number; resolution: ConflictResolution }): Promise<ConflictInfo>;
   /** Many conflicts at once, each in its own transaction: one that fails stays open and is reported. */

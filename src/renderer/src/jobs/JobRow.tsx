@@ -2,6 +2,7 @@
 // a way to its result.
 import { useState } from 'react';
 import type { ImportReport } from '../../../shared/api';
+import { importLinesShown } from '../../../shared/import-hints';
 import { canResume, canRetryFailed, jobOutcome, jobTitle, outcomeWords } from '../../../shared/job-words';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
@@ -31,7 +32,7 @@ function importSourceId(job: JobInfo): number | undefined {
 }
 
 function ImportReportOf({ sourceId }: { sourceId: number }) {
-  const report = useApi('library.importReport', { sourceId });
+  const report = useApi('library.importReport', { sourceId, shown: importLinesShown });
   if (report.error) return <ErrorNote error={report.error} />;
   if (!report.data)
     return <p className="muted small">{report.loading ? 'Loading the report…' : 'No report.'}</p>;

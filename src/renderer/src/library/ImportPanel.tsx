@@ -1,6 +1,7 @@
 // Import from a path (typed, picked or dropped), with the job's progress and then its validation report.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { ImportReport, SourceKind } from '../../../shared/api';
+import { importLinesShown } from '../../../shared/import-hints';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
@@ -30,7 +31,9 @@ export function ImportPanel({ onImported, dropped }: { onImported: () => void; d
   const sourceId = (job?.result as { sourceId?: number } | undefined)?.sourceId;
   const fetched = useApi(
     'library.importReport',
-    job?.status === 'done' && !inlineReport && sourceId !== undefined ? { sourceId } : null,
+    job?.status === 'done' && !inlineReport && sourceId !== undefined
+      ? { sourceId, shown: importLinesShown }
+      : null,
   );
   const report = inlineReport ?? fetched.data;
   const desktop = client.mode === 'desktop' ? window.curator?.desktop : undefined;

@@ -1,6 +1,6 @@
 // The validation report of one import: what was added or changed, what was rejected and why, open conflicts.
-import type { ImportReport } from '../../../shared/api';
-import { refusedOnlyForFolderName } from '../../../shared/import-hints';
+import type { ImportListName, ImportReport } from '../../../shared/api';
+import { countOf, notListed, refusedOnlyForFolderName } from '../../../shared/import-hints';
 import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
 import './sources.css';
@@ -21,29 +21,42 @@ function DuplicateOf({ skillId }: { skillId: number }) {
  * Skills refused only because their "name" differs from their folder (common in libraries one does not own): the
  * setting that imports them with a warning instead, rather than "fix these files" alone.
  */
-function NameFolderHint({ rejected }: { rejected: ImportReport['rejected'] }) {
-  const onlyName = refusedOnlyForFolderName(rejected);
+function NameFolderHint({ report }: { report: ImportReport }) {
+  const onlyName = refusedOnlyForFolderName(report);
   if (onlyName === 0) return null;
   return (
     <p className="small" data-testid="name-folder-hint">
-      {onlyName === rejected.length ? 'All' : `${onlyName} of them`} were refused only because their “name”
-      differs from their folder. Not your files to fix? Set{' '}
+      {onlyName === countOf(report, 'rejected') ? 'All' : `${onlyName} of them`} were refused only because
+      their “name” differs from their folder. Not your files to fix? Set{' '}
       <a href="#/settings">Settings → Import limits → Name differs from its folder</a> to <em>warning</em> and
       import again: they come in with a warning.
     </p>
   );
 }
 
+/** A list the report counts in full but lists only the first lines of (a 68k import's report). */
+function NotListed({ report, list }: { report: ImportReport; list: ImportListName }) {
+  const more = notListed(report, list);
+  if (more <= 0) return null;
+  return (
+    <p className="muted small" data-testid={`not-listed-${list}`}>
+      The first {(report[list]?.length ?? 0).toLocaleString()} of {countOf(report, list).toLocaleString()} are
+      listed here; <code>skill-curator import-report {report.sourceId}</code> lists them all.
+    </p>
+  );
+}
+
 export function ImportReportView({ report }: { report: ImportReport }) {
+  const n = (list: ImportListName) => countOf(report, list);
   const counts: [string, number][] = [
-    ['added', report.added.length],
-    ['updated', report.updated.length],
-    ['unchanged', report.unchanged.length],
-    ['removed', report.removed.length],
-    ['rejected', report.rejected.length],
-    ['with warnings', report.warnings.length],
-    ['duplicates', report.duplicates?.length ?? 0],
-    ['conflicts', report.conflicts.length],
+    ['added', n('added')],
+    ['updated', n('updated')],
+    ['unchanged', n('unchanged')],
+    ['removed', n('removed')],
+    ['rejected', n('rejected')],
+    ['with warnings', n('warnings')],
+    ['duplicates', n('duplicates')],
+    ['conflicts', n('conflicts')],
   ];
   const nothing = counts.every(([, n]) => n === 0);
   return (
@@ -64,8 +77,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {(report.duplicates?.length ?? 0) > 0 && (
         <details>
           <summary>
-            Duplicates ({report.duplicates!.length}): identical copies already in the library, not added again
+            Duplicates ({n('duplicates')}): identical copies already in the library, not added again
           </summary>
+          <NotListed report={report} list="duplicates" />
           <table className="table">
             <thead>
               <tr>
@@ -90,8 +104,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       )}
       {report.rejected.length > 0 && (
         <details open>
-          <summary>Rejected ({report.rejected.length}): fix these files and import again</summary>
-          <NameFolderHint rejected={report.rejected} />
+          <summary>Rejected ({n('rejected')}): fix these files and import again</summary>
+          <NameFolderHint report={report} />
+          <NotListed report={report} list="rejected" />
           <table className="table">
             <thead>
               <tr>
@@ -121,7 +136,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       )}
       {report.warnings.length > 0 && (
         <details>
-          <summary>Warnings ({report.warnings.length}): imported, but worth a look</summary>
+          <summary>Warnings ({n('warnings')}): imported, but worth a look</summary>
+          <NotListed report={report} list="warnings" />
           <ul>
             {report.warnings.flatMap((w) =>
               w.issues.map((issue, i) => (
@@ -136,6 +152,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.conflicts.length > 0 && (
         <div>
           <h4>Conflicts: a skill with the same name and different content exists</h4>
+          <NotListed report={report} list="conflicts" />
           <ul>
             {report.conflicts.map((c) => (
               <li key={c.id}>
