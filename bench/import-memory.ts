@@ -3,7 +3,7 @@
 // that is anonymous memory, V8's heap (total and used), and memory outside the heap that V8 knows of (Buffers); the
 // rest of the anonymous memory is native (SQLite's page cache, the load worker's isolate, allocator slack).
 // Run: node --import tsx bench/import-memory.ts LIBRARY.db SOURCE [--no-worker] [--timeline] (--timeline: a line
-// every 2 s on stderr with RSS and the heap)
+// every 2 s on stderr with RSS and the heap; TIMELINE_MS=250 for a line every 250 ms)
 import { readFileSync } from 'node:fs';
 import { importSource } from '../src/core/skills/importer';
 import { openDb } from '../src/core/store/db';
@@ -23,7 +23,7 @@ let lastLine = 0;
 const sample = setInterval(() => {
   const m = process.memoryUsage();
   const now = performance.now() - start;
-  if (timeline && now - lastLine >= 2000) {
+  if (timeline && now - lastLine >= Number(process.env.TIMELINE_MS ?? 2000)) {
     lastLine = now;
     console.error(
       `${(now / 1000).toFixed(1)} s rss ${mib(m.rss)} heap ${mib(m.heapTotal)}/${mib(m.heapUsed)} ext ${mib(m.external)}`,
@@ -59,7 +59,7 @@ console.log(
     cpuSeconds: (used.user + used.system) / 1e6,
     peakMiB: process.resourceUsage().maxRSS / 1024,
     atPeak,
-    added: report.added.length,
+    added: report.counts?.added,
   }),
 );
 db.close();

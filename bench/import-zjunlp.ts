@@ -30,14 +30,14 @@ try {
   const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
   console.log(`source             ${source}`);
   console.log(
-    `packages           ${r.total} (imported ${r.added.length}, rejected ${r.rejected.length}, duplicates ${r.duplicates.length}, conflicts ${r.conflicts.length}, with warnings ${r.warnings.length})`,
+    `packages           ${r.total} (imported ${r.counts?.added}, rejected ${r.counts?.rejected}, duplicates ${r.counts?.duplicates}, conflicts ${r.counts?.conflicts}, with warnings ${r.counts?.warnings})`,
   );
   console.log(
-    `first import       ${first.seconds.toFixed(2)} s  = ${(r.total / first.seconds).toFixed(0)} packages/s, ${(r.added.length / first.seconds).toFixed(0)} imported skills/s`,
+    `first import       ${first.seconds.toFixed(2)} s  = ${(r.total / first.seconds).toFixed(0)} packages/s, ${((r.counts?.added ?? 0) / first.seconds).toFixed(0)} imported skills/s`,
   );
   console.log(`database size      ${mib(dbBytes)} MiB (${dbBytes} bytes, after checkpoint)`);
   console.log(
-    `re-import          ${again.seconds.toFixed(2)} s  = ${(again.report.total / again.seconds).toFixed(0)} packages/s; unchanged ${again.report.unchanged.length}, added ${again.report.added.length}, updated ${again.report.updated.length}, removed ${again.report.removed.length}`,
+    `re-import          ${again.seconds.toFixed(2)} s  = ${(again.report.total / again.seconds).toFixed(0)} packages/s; unchanged ${again.report.counts?.unchanged}, added ${again.report.counts?.added}, updated ${again.report.counts?.updated}, removed ${again.report.counts?.removed}`,
   );
 } finally {
   db.close();

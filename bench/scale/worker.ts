@@ -1,4 +1,5 @@
-// One measurement of the scale bench, run in its own process so its peak memory is its own. Prints one JSON line.
+// One measurement of the scale bench, run in its own process so its peak memory is its own (each task loads only the
+// modules it uses: an import's peak is that of a process that imports). Prints one JSON line.
 //   import <db> <path>        the library's importer (JSONL or folder), fresh or re-import
 //   reference <db> <jsonl>    raw better-sqlite3: stream lines, insert rows + FTS5, batches of 1,000
 //   reads <db> <refdb>        Library screen reads and keyword search, on our library and the reference one
@@ -8,13 +9,8 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { parseLabelJsonl } from '../../src/core/eval/label-format';
-import { lexicalRecall } from '../../src/core/models/lexical/lexical-recall';
-import { recallAtK } from '../../src/core/select/recall';
-import { queryTerms, searchKeyword } from '../../src/core/search/keyword';
 import { importSource } from '../../src/core/skills/importer';
 import { openDb } from '../../src/core/store/db';
-import { libraryStats, listSkills, listSources } from '../../src/core/store/library-repo';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const [task, dbFile, input] = process.argv.slice(2) as [string, string, string];
@@ -40,7 +36,8 @@ function fileMiB(db: Database.Database, file: string): number {
 }
 
 /** Natural-language queries: the sample tasks and their sub-tasks, as a user would type them. */
-function queries(): string[] {
+async function queries(): Promise<string[]> {
+  const { parseLabelJsonl } = await import('../../src/core/eval/label-format');
   const tasks = parseLabelJsonl(readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'));
   return tasks.flatMap((t) => [t.task, ...(t.parse?.subtasks ?? [])]).slice(0, 80);
 }
@@ -57,9 +54,9 @@ async function ourImport(): Promise<object> {
   const cpuSeconds = cpuSince(cpu);
   const counts = {
     total: r.total,
-    added: r.added.length,
-    unchanged: r.unchanged.length,
-    rejected: r.rejected.length,
+    added: r.counts?.added,
+    unchanged: r.counts?.unchanged,
+    rejected: r.counts?.rejected,
   };
   const out = { seconds, cpuSeconds, peakMiB: peakMiB(), fileMiB: fileMiB(db, dbFile), counts };
   db.close();
@@ -113,7 +110,9 @@ function timeMany(n: number, f: () => unknown): number[] {
   return times;
 }
 
-function reads(): object {
+async function reads(): Promise<object> {
+  const { queryTerms, searchKeyword } = await import('../../src/core/search/keyword');
+  const { libraryStats, listSkills, listSources } = await import('../../src/core/store/library-repo');
   const db = openDb(dbFile);
   const ref = new Database(input, { readonly: true });
   const screen = median(
@@ -131,7 +130,7 @@ function reads(): object {
   );
   const warned = median(timeMany(5, () => listSkills(db, { hasWarnings: true, limit: 50 })));
   const unfiltered = median(timeMany(5, () => listSkills(db, { limit: 50 })));
-  const qs = queries();
+  const qs = await queries();
   const ours = qs.map((q) => median(timeMany(1, () => searchKeyword(db, { query: q, limit: 200 }))));
   const raw = ref.prepare('SELECT rowid FROM ref_fts WHERE ref_fts MATCH ? ORDER BY rank LIMIT 200');
   const refSearch = qs.map((q) =>
@@ -159,6 +158,10 @@ function reads(): object {
 }
 
 async function recall(): Promise<object> {
+  const { parseLabelJsonl } = await import('../../src/core/eval/label-format');
+  const { lexicalRecall } = await import('../../src/core/models/lexical/lexical-recall');
+  const { recallAtK } = await import('../../src/core/select/recall');
+  const { listSkills } = await import('../../src/core/store/library-repo');
   const db = openDb(dbFile);
   await importSource(deps(db), { path: input }, job());
   const tasks = parseLabelJsonl(readFileSync(path.join(repoRoot, 'resources/sample-tasks.jsonl'), 'utf8'));
