@@ -56,11 +56,14 @@ describe('CLI conflicts resolve', () => {
   it('show NAME after a keep-both says which other skill has that name', async () => {
     await prepare();
     const [conflict] = await withLibrary(async (core) => core['library.conflicts']({}));
-    const kept = await withLibrary((core) =>
-      core['library.resolveConflict']({ id: conflict!.id, resolution: 'keep-both' }),
-    );
-    expect(kept.resolution).toBe('keep-both');
+    const kept = await cli('conflicts', 'resolve', String(conflict!.id), 'keep-both');
+    expect(kept.code, kept.stderr).toBe(0);
+    // The line names the copy it wrote, so a curator can open it.
+    const copy = /^conflict #\d+ resolved: keep-both -> skill (\d+) \(show (\d+)\)$/m.exec(kept.stdout);
+    expect(copy?.[1], kept.stdout).toBe(copy?.[2]);
+    expect(Number(copy![1])).not.toBe(conflict!.existingSkillId);
     const shown = await cli('show', conflictName(0));
+    expect(shown.stdout).toContain(`#${copy![1]}`);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(
       new RegExp(

@@ -17,6 +17,7 @@ import {
   renderTrace,
   replayRun,
   runSelection,
+  saveRun,
   type SelectionDeps,
 } from '../../src/core/select/index';
 import { importSource } from '../../src/core/skills/index';
@@ -87,6 +88,12 @@ describe('selection on the sample library', () => {
         .map((o) => [o.runId, o.trace.variant, o.trace.answer.map((a) => a.name), mug.task]),
     );
     expect(renderTrace(full)).toContain('Stage 0');
+    // The lab's list leaves out what an evaluation stored (a run per task and variant would bury the lab's own).
+    const evalRun = saveRun(lib.db, full, 'eval', new Date());
+    expect(listRuns(lib.db, 1)[0]!.runId).toBe(evalRun);
+    expect(listRuns(lib.db, 4, { evaluations: false }).map((r) => r.runId)).toEqual(
+      [...outcomes].reverse().map((o) => o.runId),
+    );
   });
 
   it('uses parsed skill states from the library and reports the parse as present', async () => {

@@ -89,7 +89,8 @@ export function registerConflictResolveCommand(program: Command): void {
             resolution: args[1] as ConflictResolution,
           });
           if (g.json) return printJson(res);
-          return printLine(`conflict #${res.id} resolved: ${res.resolution}`);
+          const where = res.skillId !== null ? ` -> skill ${res.skillId} (show ${res.skillId})` : '';
+          return printLine(`conflict #${res.id} resolved: ${res.resolution}${where}`);
         }
         const result = await core['library.resolveConflicts'](requestFrom(args, opts));
         if (result.failed > 0) process.exitCode = 1;

@@ -130,9 +130,10 @@ export function registerSelectCommands(program: Command): void {
     .command('runs')
     .description('stored selection runs')
     .option('--limit <n>', 'rows', intOption, 20)
+    .option('--no-evaluations', 'leave out the runs evaluations stored (one per task and variant)')
     .action(
-      withCore(async (core, g, opts: { limit: number }) => {
-        const runs = await core['select.runs']({ limit: opts.limit });
+      withCore(async (core, g, opts: { limit: number; evaluations: boolean }) => {
+        const runs = await core['select.runs']({ limit: opts.limit, evaluations: opts.evaluations });
         if (g.json) return printJson(runs);
         for (const r of runs)
           printLine(`#${r.runId} ${r.createdAt} ${r.variant.padEnd(9)} ${r.task}  -> ${r.answer.join(', ')}`);

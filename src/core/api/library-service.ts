@@ -102,9 +102,9 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
     },
     'library.conflicts': async (req) => listConflicts(ctx.db, { pendingOnly: !req?.includeResolved }),
     'library.resolveConflict': async (req) => {
-      resolveConflict(deps, req.id, req.resolution);
+      const { skillId } = resolveConflict(deps, req.id, req.resolution);
       changed('conflict');
-      return getConflict(ctx.db, req.id);
+      return { ...getConflict(ctx.db, req.id), skillId };
     },
     'library.resolveConflicts': async (req) => {
       const result = await resolveConflicts(deps, req);

@@ -153,7 +153,7 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       return { cancelled: controller !== undefined };
     },
     'select.runs': async (req) =>
-      listRuns(ctx.db, req?.limit ?? 50).map((r) => ({
+      listRuns(ctx.db, req?.limit ?? 50, { evaluations: req?.evaluations }).map((r) => ({
         runId: r.runId,
         task: r.task,
         variant: r.variant,

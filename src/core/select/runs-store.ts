@@ -83,12 +83,11 @@ export function getRun(db: Db, runId: number): StoredRun & { trace: SelectionTra
   return { ...summary(row), trace: JSON.parse(row.trace) as SelectionTrace };
 }
 
-export function listRuns(db: Db, limit = 50, origin?: RunOrigin): StoredRun[] {
+/** The newest runs; `evaluations: false` leaves out the runs an evaluation stored (one per task and variant). */
+export function listRuns(db: Db, limit = 50, options: { evaluations?: boolean } = {}): StoredRun[] {
   const rows = (
-    origin
-      ? db
-          .prepare('SELECT * FROM selection_runs WHERE origin = ? ORDER BY id DESC LIMIT ?')
-          .all(origin, limit)
+    options.evaluations === false
+      ? db.prepare("SELECT * FROM selection_runs WHERE origin != 'eval' ORDER BY id DESC LIMIT ?").all(limit)
       : db.prepare('SELECT * FROM selection_runs ORDER BY id DESC LIMIT ?').all(limit)
   ) as Row[];
   return rows.map(summary);

@@ -214,7 +214,11 @@ export interface LibraryApi {
   /** The latest import's report; with `shown`, each list holds at most its first `shown` lines (counts stay whole). */
   'library.importReport'(req: { sourceId: number; shown?: number }): Promise<ImportReport | null>;
   'library.conflicts'(req: { includeResolved?: boolean }): Promise<ConflictInfo[]>;
-  'library.resolveConflict'(req: { id: number; resolution: ConflictResolution }): Promise<ConflictInfo>;
+  /** The conflict as resolved, and the skill that now holds the incoming content (null after skip). */
+  'library.resolveConflict'(req: {
+    id: number;
+    resolution: ConflictResolution;
+  }): Promise<ConflictInfo & { skillId: number | null }>;
   /** Many conflicts at once, each in its own transaction: one that fails stays open and is reported. */
   'library.resolveConflicts'(req: ResolveConflictsRequest): Promise<ResolveConflictsResult>;
 }

@@ -78,7 +78,8 @@ export interface SelectApi {
   ): Promise<SelectionEstimate>;
   /** Stops a running selection started with this requestId; false when none is running. */
   'select.cancel'(req: { requestId: string }): Promise<{ cancelled: boolean }>;
-  'select.runs'(req: { limit?: number }): Promise<SelectionRunSummary[]>;
+  /** The newest stored runs; `evaluations: false` leaves out those an evaluation stored. */
+  'select.runs'(req: { limit?: number; evaluations?: boolean }): Promise<SelectionRunSummary[]>;
   'select.get'(req: { runId: number }): Promise<SelectionResult>;
   'export.skills'(req: {
     skillIds: number[];

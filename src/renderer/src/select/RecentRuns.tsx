@@ -1,4 +1,5 @@
-// The last stored selection runs, newest first, each a link into the lab; runs an agent asked for over MCP say so.
+// The last selection runs made in the lab (or by an agent over MCP, which say so), newest first, each a link into the
+// lab; an evaluation's runs are on the Evaluation screen.
 import { useEffect } from 'react';
 import { useApi } from '../app/use-api';
 
@@ -17,7 +18,8 @@ export function ViaBadge({ via }: { via?: 'mcp' }) {
 
 /** `refresh` changes when the lab stores new runs, so they appear in the list. */
 export function RecentRuns({ current, refresh }: { current?: number; refresh: string }) {
-  const runs = useApi('select.runs', { limit: 12 });
+  // An evaluation stores a run per task and variant: they would push the lab's own runs off this list.
+  const runs = useApi('select.runs', { limit: 12, evaluations: false });
   const { reload } = runs;
   useEffect(() => reload(), [refresh, reload]);
   if (!runs.data?.length) return null;
