@@ -7,7 +7,7 @@ import { findConflict, listConflictRows, type ConflictRow } from './conflicts-re
 import type { Db } from './db';
 import { filterSql, pageOf, type SkillFilter } from './library-filter';
 import { reviewStatusSql, reviewStatuses, type ReviewStatus } from './review-status';
-import { latestImportCounts } from './import-reports-repo';
+import { latestImportCounts, type ImportCounts } from './import-reports-repo';
 import { allSources, findSource, setSourceNote, type SourceRow } from './sources-repo';
 import { stmt } from './statements';
 
@@ -114,15 +114,7 @@ export interface SourceSummary extends SourceRow {
   warningCount: number;
   pendingConflicts: number;
   /** Counts from the latest import of this source. */
-  lastImport: {
-    added: number;
-    updated: number;
-    unchanged: number;
-    removed: number;
-    rejected: number;
-    duplicates: number;
-    cancelled: boolean;
-  } | null;
+  lastImport: ImportCounts | null;
 }
 
 /** Sets or clears a source's environment note and returns the source. */
