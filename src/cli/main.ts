@@ -26,6 +26,12 @@ const program = new Command('skill-curator')
   .option('--verbose', 'log debug lines to stderr')
   .showHelpAfterError();
 
+// `skill-curator conflicts | head` closes the pipe before the output ends: stop quietly, as other command-line tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 registerLibraryCommands(program);
 registerConflictResolveCommand(program);
 registerLibraryFileCommands(program);

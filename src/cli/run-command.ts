@@ -1,12 +1,13 @@
 // Wraps a CLI action: opens the core, prints errors as `error CODE: message` (or JSON), closes the core, sets the exit code.
 import type { Command } from 'commander';
-import { toErrorData } from '../shared/errors';
+import { CuratorError, toErrorData } from '../shared/errors';
 import type { Core } from '../core';
 import type { GlobalOptions } from './paths';
 import { printJson } from './output';
 
 /** Commands that only read the library: they still work, read-only, on a library this process cannot write. */
 const readingCommands = new Set([
+  'import-report',
   'list',
   'show',
   'search',
@@ -73,6 +74,6 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
 
 export function intOption(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n)) throw new Error(`Not a whole number: ${value}`);
+  if (!Number.isInteger(n)) throw new CuratorError('INVALID_ARGUMENT', `Not a whole number: ${value}`);
   return n;
 }

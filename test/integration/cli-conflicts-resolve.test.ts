@@ -75,6 +75,7 @@ describe('CLI conflicts resolve', () => {
   it('lists what a replace would change in a dry run, then resolves, leaving edited skills until told', async () => {
     await prepare();
     const ids = await openIds();
+    const openNamesBefore = await openNames();
     const dry = await cli('conflicts', 'resolve', '--all', '--replace', '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(`#${ids[0]} clash-0000 at clash-0000: would replace`);
@@ -82,6 +83,16 @@ describe('CLI conflicts resolve', () => {
     expect(dry.stdout).toMatch(
       /dry run: 4 conflicts would be resolved \(replace\), 1 curator-edited skill would change, 0 not; nothing was changed/,
     );
+    expect(await openIds()).toEqual(ids);
+
+    // The one-conflict form that import and `conflicts` suggest is refused over a curator's edits the same way.
+    const edited = ids[openNamesBefore.indexOf(conflictName(2))]!;
+    const one = await cli('conflicts', 'resolve', String(edited), 'replace');
+    expect(one.code).toBe(1);
+    expect(one.stdout).toContain(
+      `conflict #${edited} not resolved: Resolving conflict ${edited} with replace would change`,
+    );
+    expect(one.stdout).toContain('run again with --overwrite-edits');
     expect(await openIds()).toEqual(ids);
 
     const done = await cli('conflicts', 'resolve', '--all', '--replace');
@@ -93,7 +104,7 @@ describe('CLI conflicts resolve', () => {
     const forced = await cli('conflicts', 'resolve', '--all', '--replace', '--overwrite-edits');
     expect(forced.code, forced.stdout).toBe(0);
     expect(forced.stdout).toContain(
-      '1 conflicts resolved (replace), 1 curator-edited skill changed, 0 not resolved',
+      '1 conflict resolved (replace), 1 curator-edited skill changed, 0 not resolved',
     );
     expect(await openNames()).toEqual([]);
   }, 120_000);
@@ -105,7 +116,14 @@ describe('CLI conflicts resolve', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('Say how to resolve: keep-both, replace or skip');
     const which = await cli('conflicts', 'resolve', '--skip');
-    expect(which.stderr).toContain('Say which conflicts');
+    expect(which.stderr).toContain('error INVALID_ARGUMENT: Say which conflicts');
+    const typo = await cli('conflicts', 'resolve', String(ids[0]), 'keepboth');
+    expect([typo.code, typo.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        '"keepboth" is neither a conflict id nor a resolution (keep-both, replace or skip)',
+      ),
+    ]);
     expect(await openIds()).toEqual(ids);
 
     const one = await cli('conflicts', 'resolve', String(ids[0]), 'skip');

@@ -36,7 +36,7 @@ describe('CLI import of a copy of a source already in the library', () => {
     expect(again.stdout).toContain('added 0');
     expect(again.stdout).toContain('conflicts 1');
     expect(again.stdout).toContain(
-      'duplicates 1: the same content as a skill already in the library (from another source), not added again',
+      'duplicates 1: the same content as a skill already in the library or earlier in this source, not added again',
     );
   });
 });

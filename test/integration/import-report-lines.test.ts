@@ -1,5 +1,6 @@
 // An import's report is kept once, a line per row in the library (import_report_entries), written with the skills it
 // reports; the job's result and the screens get the first 100 lines of each list, and whole counts.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
 import { latestImportReport } from '../../src/core/store/import-reports-repo';
 import type { ImportReport } from '../../src/shared/api';
+import { repoRoot } from '../e2e/harness';
 import { runCli } from '../fixtures/run-cli';
 
 let dir: string;
@@ -132,7 +134,7 @@ describe('import report lines', () => {
     ]);
   });
 
-  it('the CLI says how many lines it did not list, and import-report lists them all', async () => {
+  it('the CLI says how many lines it did not list, and import-report (on this library) lists them all', async () => {
     const data = path.join(dir, 'cli-data');
     const shared = names('clash', 130);
     const first = await runCli(data, [
@@ -153,12 +155,66 @@ describe('import report lines', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('conflicts 130');
     expect(second.stdout.match(/^ {2}conflict #/gm)).toHaveLength(100);
-    expect(second.stdout).toContain('… and 30 more conflicts: skill-curator import-report 2 lists them all');
+    expect(second.stdout).toContain(
+      `… and 30 more conflicts: skill-curator --data ${data} import-report 2 lists them all`,
+    );
+    expect(second.stdout).toContain('many at once: conflicts resolve --all');
+    const firstConflict = /^ {2}conflict #(\d+):/m.exec(second.stdout)![1]!;
+    const kept = await runCli(data, ['conflicts', 'resolve', firstConflict, 'keep-both']);
+    expect(kept.code, kept.stdout + kept.stderr).toBe(0);
+
     const all = await runCli(data, ['import-report', '2']);
     expect(all.code, all.stderr).toBe(0);
     expect(all.stdout.match(/^ {2}conflict #/gm)).toHaveLength(130);
     expect(all.stdout).not.toContain('more conflicts');
-    const none = await runCli(data, ['import-report', '7']);
-    expect([none.code, none.stderr]).toEqual([1, expect.stringContaining('Source 7 has no import report')]);
+    // A conflict resolved since the import says so, instead of offering to resolve it again.
+    expect(all.stdout).toMatch(
+      new RegExp(`^ {2}conflict #${firstConflict}: .*\\(resolved: keep-both\\)$`, 'm'),
+    );
+    for (const json of [[], ['--json']]) {
+      const none = await runCli(data, [...json, 'import-report', '7']);
+      expect(none.code).toBe(1);
+      expect(none.stdout + none.stderr).toContain('Source 7 has no import report');
+    }
+  });
+
+  it('says so when an import that added nothing kept no report', async () => {
+    const data = path.join(dir, 'cli-data');
+    const bad = names('Bad Name', 120).map((n) => skillLine(n));
+    const refused = await runCli(data, ['import', dump('bad.jsonl', bad)]);
+    expect(refused.stdout).toContain('rejected 120');
+    expect(refused.stdout).toContain(
+      '… and 20 more rejected: this import added nothing, so its source and report were not kept; fix these and import again',
+    );
+  });
+
+  it('stops quietly when its output is piped to a command that stops reading', async () => {
+    const data = path.join(dir, 'cli-data');
+    // 2,000 conflict lines: far more than a pipe holds, so the CLI writes after `head` has gone.
+    const shared = names('many', 2000);
+    await runCli(data, [
+      'import',
+      dump(
+        'one.jsonl',
+        shared.map((n) => skillLine(n)),
+      ),
+    ]);
+    await runCli(data, [
+      'import',
+      dump(
+        'two.jsonl',
+        shared.map((n) => skillLine(n, 'Other steps.')),
+      ),
+    ]);
+    const piped = spawnSync(
+      'bash',
+      [
+        '-c',
+        `set -o pipefail; node --import tsx src/cli/main.ts --data '${data}' import-report 2 | head -n 1`,
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    expect([piped.status, piped.stderr]).toEqual([0, '']);
+    expect(piped.stdout).toMatch(/^source 2: added 0/);
   });
 });

@@ -155,9 +155,16 @@ describe('library.resolveConflicts', () => {
     expect(await bodyOf(1)).toHaveLength(1);
   });
 
-  it('one replace (library.resolveConflict) over an edited skill says the skill changed under its states', async () => {
+  it('one replace (library.resolveConflict) over an edited skill is refused until told, then says the skill changed under its states', async () => {
     const conflict = (await core['library.conflicts']({})).find((c) => c.name === conflictName(4))!;
-    await core['library.resolveConflict']({ id: conflict.id, resolution: 'replace' });
+    await expect(
+      core['library.resolveConflict']({ id: conflict.id, resolution: 'replace' }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      details: { editedSkills: [expect.objectContaining({ skillId: conflict.existingSkillId })] },
+    });
+    expect(await core['sources.skillChange']({ skillId: conflict.existingSkillId })).toBeNull();
+    await core['library.resolveConflict']({ id: conflict.id, resolution: 'replace', overwriteEdits: true });
     const change = await core['sources.skillChange']({ skillId: conflict.existingSkillId });
     expect(change).toMatchObject({ skillId: conflict.existingSkillId, reviewStatus: 'edited' });
     expect(JSON.stringify(change?.diff)).toContain('Press the clash-0004 button.');

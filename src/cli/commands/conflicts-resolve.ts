@@ -2,6 +2,7 @@
 // (`conflicts resolve --all --keep-both`, `conflicts resolve 3 4 5 --skip`), with --dry-run to list what would change.
 import { Command, Option } from 'commander';
 import type { ConflictResolution, ResolveConflictsRequest, ResolveConflictsResult } from '../../shared/api';
+import { CuratorError } from '../../shared/errors';
 import { printJson, printLine } from '../output';
 import { intOption, withCore } from '../run-command';
 
@@ -19,20 +20,29 @@ interface ResolveOptions {
 
 /** The request the arguments describe: ids and at most one resolution word, or --all; one resolution in all. */
 function requestFrom(args: string[], opts: ResolveOptions): ResolveConflictsRequest {
+  const stray = args.find((a) => !(resolutions as string[]).includes(a) && !/^\d+$/.test(a));
+  if (stray !== undefined)
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `"${stray}" is neither a conflict id nor a resolution (keep-both, replace or skip)`,
+    );
   const words = args.filter((a) => (resolutions as string[]).includes(a)) as ConflictResolution[];
   const flags = resolutions.filter((r) => opts[r === 'keep-both' ? 'keepBoth' : r]);
   const chosen = [...new Set([...words, ...flags])];
   if (chosen.length !== 1)
-    throw new Error(
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
       chosen.length === 0
         ? 'Say how to resolve: keep-both, replace or skip (e.g. --keep-both)'
         : `Give one resolution, not ${chosen.join(' and ')}`,
     );
   const ids = args.filter((a) => !(resolutions as string[]).includes(a)).map(intOption);
-  if (opts.all && ids.length > 0) throw new Error('Give conflict ids or --all, not both');
+  if (opts.all && ids.length > 0)
+    throw new CuratorError('INVALID_ARGUMENT', 'Give conflict ids or --all, not both');
   if (!opts.all && ids.length === 0)
-    throw new Error('Say which conflicts: their ids, or --all for every open one');
-  if (opts.source !== undefined && !opts.all) throw new Error('--source narrows --all');
+    throw new CuratorError('INVALID_ARGUMENT', 'Say which conflicts: their ids, or --all for every open one');
+  if (opts.source !== undefined && !opts.all)
+    throw new CuratorError('INVALID_ARGUMENT', '--source narrows --all');
   return {
     ...(opts.all ? { all: 'open' as const } : { ids }),
     ...(opts.source !== undefined ? { sourceId: opts.source } : {}),
@@ -42,7 +52,31 @@ function requestFrom(args: string[], opts: ResolveOptions): ResolveConflictsRequ
   };
 }
 
-function printResult(result: ResolveConflictsResult): void {
+const conflictsWord = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`;
+
+/** One conflict named by id (`resolve 7 keep-both`): one line, with the skill that holds the incoming content. */
+function printOne(result: ResolveConflictsResult): void {
+  const [item] = result.items;
+  if (!item) return;
+  if (item.outcome === 'failed') printLine(`conflict #${item.id} not resolved: ${item.error?.message}`);
+  else {
+    const where = item.skillId !== null ? ` -> skill ${item.skillId} (show ${item.skillId})` : '';
+    const edits = item.editedSkills
+      .map((e) => `; ${e.change} "${e.name}" (${e.status} by a curator)`)
+      .join('');
+    printLine(`conflict #${item.id} resolved: ${result.resolution}${where}${edits}`);
+  }
+}
+
+function printResult(result: ResolveConflictsResult, opts: { one: boolean }): void {
+  if (opts.one && !result.dryRun) printOne(result);
+  else if (result.items.length === 0) printLine('no open conflicts to resolve');
+  else printList(result);
+  if (result.failed > 0 && result.items.some((i) => i.error?.message.includes('a person edited')))
+    printLine('to replace skills a curator edited, run again with --overwrite-edits');
+}
+
+function printList(result: ResolveConflictsResult): void {
   const verb = result.dryRun ? `would ${result.resolution}` : result.resolution;
   for (const item of result.items) {
     const edits = item.editedSkills.map((e) => `${e.change} "${e.name}" (${e.status} by a curator)`);
@@ -57,11 +91,9 @@ function printResult(result: ResolveConflictsResult): void {
     : '';
   printLine(
     result.dryRun
-      ? `dry run: ${result.items.length - result.failed} conflicts would be resolved (${result.resolution})${edited.replace('changed', 'would change')}, ${result.failed} not; nothing was changed`
-      : `${result.resolved} conflicts resolved (${result.resolution})${edited}, ${result.failed} not resolved`,
+      ? `dry run: ${conflictsWord(result.items.length - result.failed)} would be resolved (${result.resolution})${edited.replace('changed', 'would change')}, ${result.failed} not; nothing was changed`
+      : `${conflictsWord(result.resolved)} resolved (${result.resolution})${edited}, ${result.failed} not resolved`,
   );
-  if (result.failed > 0 && result.items.some((i) => i.error?.message.includes('a person edited')))
-    printLine('to replace skills a curator edited, run again with --overwrite-edits');
 }
 
 export function registerConflictResolveCommand(program: Command): void {
@@ -81,21 +113,12 @@ export function registerConflictResolveCommand(program: Command): void {
     .option('--overwrite-edits', 'also change skills whose states a curator edited or verified')
     .action(
       withCore(async (core, g, args: string[], opts: ResolveOptions) => {
-        const single =
-          args.length === 2 && !opts.all && !opts.dryRun && (resolutions as string[]).includes(args[1]!);
-        if (single && !opts.keepBoth && !opts.replace && !opts.skip) {
-          const res = await core['library.resolveConflict']({
-            id: intOption(args[0]!),
-            resolution: args[1] as ConflictResolution,
-          });
-          if (g.json) return printJson(res);
-          const where = res.skillId !== null ? ` -> skill ${res.skillId} (show ${res.skillId})` : '';
-          return printLine(`conflict #${res.id} resolved: ${res.resolution}${where}`);
-        }
         const result = await core['library.resolveConflicts'](requestFrom(args, opts));
         if (result.failed > 0) process.exitCode = 1;
         if (g.json) return printJson(result);
-        printResult(result);
+        // `resolve 7 keep-both` (what import and conflicts suggest) answers in one line; it is refused over a
+        // curator's edits like any other form, until --overwrite-edits.
+        printResult(result, { one: !opts.all && result.items.length === 1 });
       }),
     );
 }

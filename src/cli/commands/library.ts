@@ -2,18 +2,13 @@
 // conflicts-resolve.ts).
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type {
-  ImportListName,
-  ImportReport,
-  ReviewStatus,
-  SearchMode,
-  SkillFilters,
-  SourceKind,
-} from '../../shared/api';
+import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
+import type { Core } from '../../core';
+import { cliCommand } from '../../shared/cli-command';
+import { printImportReport } from '../import-report-print';
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
-import { countOf, nameFolderSetting, notListed, refusedOnlyForFolderName } from '../../shared/import-hints';
 import { searchedLexicallyInstead } from '../../shared/search-words';
 
 function filtersFrom(opts: {
@@ -30,48 +25,9 @@ function filtersFrom(opts: {
   return filters;
 }
 
-/** Says how many lines of a list the report holds but did not list, and where they all are. */
-function printNotListed(report: ImportReport, list: ImportListName, what: string): void {
-  const more = notListed(report, list);
-  if (more > 0)
-    printLine(`  … and ${more} more ${what}: skill-curator import-report ${report.sourceId} lists them all`);
-}
-
-function printImportReport(report: ImportReport, opts: { warnings?: boolean } = {}): void {
-  const n = (list: ImportListName) => countOf(report, list);
-  printLine(
-    `source ${report.sourceId}: added ${n('added')}, updated ${n('updated')}, unchanged ${n('unchanged')}, removed ${n('removed')}, rejected ${n('rejected')}, with warnings ${n('warnings')}, conflicts ${n('conflicts')}${report.cancelled ? ' (cancelled)' : ''}`,
-  );
-  for (const r of report.rejected) {
-    for (const issue of r.issues.filter((i) => i.severity === 'error')) {
-      printLine(
-        `  rejected ${issue.file}${issue.line ? `:${issue.line}` : ''} [${issue.rule}] ${issue.message}`,
-      );
-    }
-  }
-  printNotListed(report, 'rejected', 'rejected');
-  const duplicates = n('duplicates');
-  if (duplicates > 0)
-    printLine(
-      `  duplicates ${duplicates}: the same content as a skill already in the library (from another source), not added again`,
-    );
-  const onlyName = refusedOnlyForFolderName(report);
-  if (onlyName > 0)
-    printLine(
-      `  ${onlyName} of them only because "name" differs from the folder; not your files to fix? settings set ${nameFolderSetting}=warning, then import again (they come in with a warning)`,
-    );
-  for (const c of report.conflicts) {
-    printLine(
-      `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} (resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`,
-    );
-  }
-  printNotListed(report, 'conflicts', 'conflicts');
-  if (!opts.warnings) return;
-  for (const w of report.warnings)
-    for (const i of w.issues)
-      printLine(`  warning ${i.file}${i.line ? `:${i.line}` : ''} [${i.rule}] ${i.message}`);
-  printNotListed(report, 'warnings', 'skills with warnings');
-}
+/** The command that prints a whole import report of this library (its --data and --db named). */
+const wholeReportOf = (core: Core) => (args: string[]) =>
+  cliCommand(core.context.paths, ['import-report', ...args]);
 
 const statusOption = () =>
   new Option('--status <status>', 'review status').choices([
@@ -119,7 +75,7 @@ export function registerLibraryCommands(program: Command): void {
           const report = final.result as ImportReport | undefined;
           if (g.json) return printJobJson({ job: final, report }, final);
           if (final.status === 'failed') throw final.error;
-          if (report) printImportReport(report, opts);
+          if (report) printImportReport(report, { ...opts, wholeReport: wholeReportOf(core) });
         },
       ),
     );
@@ -134,9 +90,17 @@ export function registerLibraryCommands(program: Command): void {
       withCore(async (core, g, id: string, opts: { warnings?: boolean }) => {
         const sourceId = intOption(id);
         const report = await core['library.importReport']({ sourceId });
+        if (!report)
+          throw new CuratorError(
+            'NOT_FOUND',
+            `Source ${sourceId} has no import report (sources lists the library's sources)`,
+          );
         if (g.json) return printJson(report);
-        if (!report) throw new CuratorError('NOT_FOUND', `Source ${sourceId} has no import report`);
-        printImportReport(report, opts);
+        const conflicts = await core['library.conflicts']({ includeResolved: true });
+        const resolved = new Map(
+          conflicts.flatMap((c) => (c.resolution ? [[c.id, c.resolution] as const] : [])),
+        );
+        printImportReport(report, { ...opts, duplicates: true, resolved, wholeReport: wholeReportOf(core) });
       }),
     );
 

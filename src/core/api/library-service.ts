@@ -102,7 +102,9 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
     },
     'library.conflicts': async (req) => listConflicts(ctx.db, { pendingOnly: !req?.includeResolved }),
     'library.resolveConflict': async (req) => {
-      const { skillId } = resolveConflict(deps, req.id, req.resolution);
+      const { skillId } = resolveConflict(deps, req.id, req.resolution, {
+        overwriteEdits: req.overwriteEdits === true,
+      });
       changed('conflict');
       return { ...getConflict(ctx.db, req.id), skillId };
     },

@@ -100,6 +100,8 @@ export interface ImportReport {
   counts?: ImportListCounts;
   shownAtMost?: number;
   rejectedForFolderName?: number;
+  /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
+  stored?: false;
 }
 
 /** Size caps that bound what an import reads, and validation policy; every one is a setting with this default. */

@@ -26,6 +26,7 @@ export async function importWithoutJunk(
   }
   if (existed || report.cancelled) return report;
   const dropped = dropIfEmpty(db, report.sourceUri);
+  if (dropped) report.stored = false;
   if (dropped && report.total === 0) {
     throw new CuratorError(
       'NOT_FOUND',

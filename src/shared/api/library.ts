@@ -92,6 +92,8 @@ export interface ImportReport {
   shownAtMost?: number;
   /** Rejected only because "name" differs from the folder (of all rejected, not only those listed). */
   rejectedForFolderName?: number;
+  /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
+  stored?: false;
 }
 
 export const importLists = [
@@ -214,10 +216,15 @@ export interface LibraryApi {
   /** The latest import's report; with `shown`, each list holds at most its first `shown` lines (counts stay whole). */
   'library.importReport'(req: { sourceId: number; shown?: number }): Promise<ImportReport | null>;
   'library.conflicts'(req: { includeResolved?: boolean }): Promise<ConflictInfo[]>;
-  /** The conflict as resolved, and the skill that now holds the incoming content (null after skip). */
+  /**
+   * The conflict as resolved, and the skill that now holds the incoming content (null after skip). A resolution that
+   * would change a skill whose states a person edited or verified is refused (CONFLICT, `details.editedSkills`)
+   * unless `overwriteEdits`.
+   */
   'library.resolveConflict'(req: {
     id: number;
     resolution: ConflictResolution;
+    overwriteEdits?: boolean;
   }): Promise<ConflictInfo & { skillId: number | null }>;
   /** Many conflicts at once, each in its own transaction: one that fails stays open and is reported. */
   'library.resolveConflicts'(req: ResolveConflictsRequest): Promise<ResolveConflictsResult>;

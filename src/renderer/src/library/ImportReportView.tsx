@@ -1,5 +1,7 @@
 // The validation report of one import: what was added or changed, what was rejected and why, open conflicts.
+import { useState } from 'react';
 import type { ImportListName, ImportReport } from '../../../shared/api';
+import { cliCommand } from '../../../shared/cli-command';
 import { countOf, notListed, refusedOnlyForFolderName } from '../../../shared/import-hints';
 import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
@@ -36,18 +38,42 @@ function NameFolderHint({ report }: { report: ImportReport }) {
 
 /** A list the report counts in full but lists only the first lines of (a 68k import's report). */
 function NotListed({ report, list }: { report: ImportReport; list: ImportListName }) {
+  const paths = useApi('settings.paths', {});
   const more = notListed(report, list);
   if (more <= 0) return null;
+  const first = `The first ${(report[list]?.length ?? 0).toLocaleString()} of ${countOf(report, list).toLocaleString()} are listed here`;
+  if (report.stored === false)
+    return (
+      <p className="muted small" data-testid={`not-listed-${list}`}>
+        {first}; this import added nothing, so its source and report were not kept: fix these files and import
+        again.
+      </p>
+    );
+  const args = ['import-report', String(report.sourceId), ...(list === 'warnings' ? ['--warnings'] : [])];
   return (
     <p className="muted small" data-testid={`not-listed-${list}`}>
-      The first {(report[list]?.length ?? 0).toLocaleString()} of {countOf(report, list).toLocaleString()} are
-      listed here; <code>skill-curator import-report {report.sourceId}</code> lists them all.
+      {first}; <code>{cliCommand(paths.data ?? {}, args)}</code> lists them all.
     </p>
   );
 }
 
+/** A conflict of the report: its actions while open, how it was resolved once it is. */
+function ConflictState({ id, resolved }: { id: number; resolved: Map<number, string> }) {
+  const resolution = resolved.get(id);
+  if (resolution) return <span className="muted small">resolved: {resolution}</span>;
+  return <ConflictActions id={id} />;
+}
+
 export function ImportReportView({ report }: { report: ImportReport }) {
   const n = (list: ImportListName) => countOf(report, list);
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
+  const conflicts = useApi(
+    'library.conflicts',
+    report.conflicts.length > 0 ? { includeResolved: true } : null,
+  );
+  const resolved = new Map(
+    (conflicts.data ?? []).flatMap((c) => (c.resolution ? [[c.id, c.resolution]] : [])),
+  );
   const counts: [string, number][] = [
     ['added', n('added')],
     ['updated', n('updated')],
@@ -65,7 +91,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <ul className="counts">
         {counts.map(([label, n]) => (
           <li key={label} data-count-of={label}>
-            <strong>{n}</strong> {label}
+            <strong>{n.toLocaleString()}</strong> {label}
           </li>
         ))}
       </ul>
@@ -75,9 +101,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         </p>
       )}
       {(report.duplicates?.length ?? 0) > 0 && (
-        <details>
+        <details onToggle={(e) => setDuplicatesOpen(e.currentTarget.open)}>
           <summary>
-            Duplicates ({n('duplicates')}): identical copies already in the library, not added again
+            Duplicates ({n('duplicates')}): identical copies already in the library or earlier in this source,
+            not added again
           </summary>
           <NotListed report={report} list="duplicates" />
           <table className="table">
@@ -89,7 +116,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               </tr>
             </thead>
             <tbody>
-              {report.duplicates!.slice(0, 100).map((d) => (
+              {/* Each row asks where its twin is: only once the list is opened. */}
+              {(duplicatesOpen ? report.duplicates!.slice(0, 100) : []).map((d) => (
                 <tr key={d.relPath}>
                   <td>{d.name}</td>
                   <td className="muted">{d.relPath || '(source root)'}</td>
@@ -136,7 +164,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       )}
       {report.warnings.length > 0 && (
         <details>
-          <summary>Warnings ({n('warnings')}): imported, but worth a look</summary>
+          <summary>Warnings ({n('warnings')}): worth a look</summary>
           <NotListed report={report} list="warnings" />
           <ul>
             {report.warnings.flatMap((w) =>
@@ -157,7 +185,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             {report.conflicts.map((c) => (
               <li key={c.id}>
                 <strong>{c.name}</strong> <span className="muted">({c.relPath})</span>{' '}
-                <ConflictActions id={c.id} />
+                <ConflictState id={c.id} resolved={resolved} />
               </li>
             ))}
           </ul>

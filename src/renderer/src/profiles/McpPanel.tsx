@@ -1,28 +1,16 @@
 // How to hand a profile to an agent over MCP from the app: the command lines with this library and this profile
 // filled in (the README and docs/mcp.md say the same for the CLI; a newcomer in the app found no word of MCP).
+import { libraryArgs, shellWord } from '../../../shared/cli-command';
 import { useApi } from '../app/use-api';
-
-const slashed = (p: string) => p.replace(/\\/g, '/');
-
-/** A shell word: bare when it is safe, else in single quotes. */
-function word(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 export function McpPanel({ profile }: { profile: string }) {
   const paths = useApi('settings.paths', {});
   // Shown once the host answered: a command without --data would serve another library, so a host that does not say
   // its folder (an older one) gets a placeholder to fill in.
   if (!paths.data) return null;
-  const dataDir = paths.data.dataDir;
-  const dbFile = paths.data.dbFile;
-  const args = [
-    ...['--data', dataDir ?? 'DATA_FOLDER'],
-    ...(dbFile && dataDir && slashed(dbFile) !== `${slashed(dataDir)}/library.db` ? ['--db', dbFile] : []),
-    ...['mcp', '--preset', 'offline', '--profile', profile],
-  ];
+  const args = [...libraryArgs(paths.data), ...['mcp', '--preset', 'offline', '--profile', profile]];
   const server = `skill-curator-${profile.replace(/[^\w-]/g, '-')}`;
-  const command = ['skill-curator', ...args.map(word)].join(' ');
+  const command = ['skill-curator', ...args.map(shellWord)].join(' ');
   const toml = [
     `[mcp_servers.${server}]`,
     'command = "skill-curator"',

@@ -1,0 +1,72 @@
+// How the CLI prints an import's report: the counts, then what needs a person (rejected files, duplicates when the
+// whole report is asked for, warnings with --warnings, conflicts with their state), and for each list cut short how
+// many more lines there are and the command that prints them all.
+import type { ConflictResolution, ImportListName, ImportReport } from '../shared/api';
+import { countOf, nameFolderSetting, notListed, refusedOnlyForFolderName } from '../shared/import-hints';
+import { printLine } from './output';
+
+export interface ReportPrinting {
+  warnings?: boolean;
+  /** Each duplicate on its own line (the whole report); otherwise only their count. */
+  duplicates?: boolean;
+  /** The command line that prints the whole report, given its options (e.g. ['--warnings']). */
+  wholeReport: (args: string[]) => string;
+  /** How conflicts named in the report were resolved since; absent: all taken as open. */
+  resolved?: Map<number, ConflictResolution>;
+}
+
+function printNotListed(report: ImportReport, list: ImportListName, what: string, command: string): void {
+  const more = notListed(report, list);
+  if (more <= 0) return;
+  printLine(
+    report.stored === false
+      ? `  … and ${more} more ${what}: this import added nothing, so its source and report were not kept; fix these and import again`
+      : `  … and ${more} more ${what}: ${command} lists them all`,
+  );
+}
+
+const issueLine = (kind: string, i: { file: string; line?: number; rule: string; message: string }) =>
+  `  ${kind} ${i.file}${i.line ? `:${i.line}` : ''} [${i.rule}] ${i.message}`;
+
+export function printImportReport(report: ImportReport, opts: ReportPrinting): void {
+  const n = (list: ImportListName) => countOf(report, list);
+  const whole = opts.wholeReport([String(report.sourceId)]);
+  printLine(
+    `source ${report.sourceId}: added ${n('added')}, updated ${n('updated')}, unchanged ${n('unchanged')}, removed ${n('removed')}, rejected ${n('rejected')}, with warnings ${n('warnings')}, conflicts ${n('conflicts')}${report.cancelled ? ' (cancelled)' : ''}`,
+  );
+  for (const r of report.rejected)
+    for (const issue of r.issues.filter((i) => i.severity === 'error'))
+      printLine(issueLine('rejected', issue));
+  printNotListed(report, 'rejected', 'rejected', whole);
+  const onlyName = refusedOnlyForFolderName(report);
+  if (onlyName > 0)
+    printLine(
+      `  ${onlyName} of them only because "name" differs from the folder; not your files to fix? settings set ${nameFolderSetting}=warning, then import again (they come in with a warning)`,
+    );
+  const duplicates = n('duplicates');
+  if (duplicates > 0)
+    printLine(
+      `  duplicates ${duplicates}: the same content as a skill already in the library or earlier in this source, not added again`,
+    );
+  if (opts.duplicates)
+    for (const d of report.duplicates ?? [])
+      printLine(`  duplicate "${d.name}" at ${d.relPath || '(source root)'} = skill ${d.existingSkillId}`);
+  if (opts.warnings) {
+    for (const w of report.warnings) for (const i of w.issues) printLine(issueLine('warning', i));
+    printNotListed(
+      report,
+      'warnings',
+      'skills with warnings',
+      opts.wholeReport([String(report.sourceId), '--warnings']),
+    );
+  }
+  for (const c of report.conflicts) {
+    const resolution = opts.resolved?.get(c.id);
+    printLine(
+      `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} ${resolution ? `(resolved: ${resolution})` : `(resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`}`,
+    );
+  }
+  printNotListed(report, 'conflicts', 'conflicts', whole);
+  if (n('conflicts') > 1 && !opts.resolved)
+    printLine('  many at once: conflicts resolve --all --keep-both|--replace|--skip [--dry-run]');
+}
