@@ -44,6 +44,8 @@ export function jobTitle(job: Pick<JobInfo, 'kind' | 'params' | 'progress'>): st
       return progress.total > 0
         ? `Convert the library: each skill text stored once (${count(progress.total, 'skill')})`
         : 'Convert the library: each skill text stored once';
+    case 'library.lexical-stats':
+      return 'Library word statistics';
     case 'eval.run': {
       const variants = field(params, 'variants');
       const n = Array.isArray(variants) ? variants.length : 0;

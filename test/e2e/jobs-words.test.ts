@@ -3,6 +3,7 @@
 // finished with failures is not green and offers a retry of the failed items, a curator's own Cancel is not an
 // error, and a missing import path says that the path does not exist.
 import { expect, it } from 'vitest';
+import { LEXICAL_STATS_JOB } from '../../src/core/api/lexical-stats-job';
 import type { CannedReply, OpenAiServer } from '../fixtures/openai-server';
 import { describeInChromium, useBrowserMode } from './browser-session';
 import { inBothThemes } from './harness';
@@ -44,6 +45,17 @@ describeInChromium('jobs in words', () => {
     expect(await row('library.import').getByRole('button', { name: 'Resume' }).count()).toBe(0);
     await row('library.import').getByRole('button', { name: 'Report' }).click();
     await expect.poll(() => row('library.import').locator('.job-report').textContent()).toContain('48 added');
+  });
+
+  it('names the library word statistics job in words, in its row and its notice', async () => {
+    const { server, page } = session;
+    const job = server.core.context.jobs.start(LEXICAL_STATS_JOB, {});
+    await server.core['jobs.wait']({ id: job.id });
+    const notice = page.locator(`.notice[data-job-id="${job.id}"]`);
+    await expect.poll(() => notice.textContent()).toContain('Library word statistics: done');
+    await expect
+      .poll(() => row(LEXICAL_STATS_JOB).locator('.job-title').textContent())
+      .toBe('Library word statistics');
   });
 
   it('shows a parse that finished with failures as not done, keeps its notice, and offers a retry', async () => {

@@ -61,6 +61,19 @@ describe('name conflicts', () => {
     });
   });
 
+  it('lists conflicts without the incoming bodies, which one conflict asked for by id still has', async () => {
+    const body = 'Stir now and then so nothing sticks to the pan.\n'.repeat(400);
+    writeSkill(second, 'heat-food', skillMd('heat-food', 'Heat food on a stove.', body));
+    await importSecond();
+    const [listed] = listConflicts(lib.db);
+    expect(listed).toMatchObject({ name: 'heat-food', incomingDescription: 'Heat food on a stove.' });
+    expect(listed!.incoming).toMatchObject({ description: 'Heat food on a stove.' });
+    expect('body' in listed!.incoming).toBe(false);
+    // A few hundred bytes per conflict, whatever the length of the incoming SKILL.md (here over 19 KB).
+    expect(JSON.stringify(listed).length).toBeLessThan(1500);
+    expect(getConflict(lib.db, listed!.id).incoming.body).toBe(body);
+  });
+
   it('dedupes identical content found at another place (even under another folder name)', async () => {
     // The copy's folder differs from its name, so relax that rule to reach the hash check.
     const report = await importSource(lib.deps, { path: second }, testJob(), {
@@ -145,7 +158,7 @@ describe('name conflicts', () => {
     expect(stored.body).toBeUndefined();
     expect(String(stored.fullText).endsWith('Use the stove.\n')).toBe(true);
     const [conflict] = listConflicts(lib.db);
-    expect(conflict!.incoming.body).toBe('Use the stove.\n');
+    expect(getConflict(lib.db, conflict!.id).incoming.body).toBe('Use the stove.\n');
     resolveConflict(lib.deps, conflict!.id, 'replace');
     expect(bodies()).toEqual(['Use the stove.']);
   });

@@ -10,7 +10,13 @@ import { createCore } from '../../src/core';
 import { resumeLibraryConversion } from '../../src/core/api/library-conversion';
 import { loadPackages } from '../../src/core/export/package-reader';
 import { parseLabelJsonl } from '../../src/core/eval/label-format';
-import { getSkill, importSource, listConflicts, searchKeyword } from '../../src/core/skills/index';
+import {
+  getConflict,
+  getSkill,
+  importSource,
+  listConflicts,
+  searchKeyword,
+} from '../../src/core/skills/index';
 import { conflictDiff } from '../../src/core/sources/conflict-diff';
 import { deleteToTrash, undoLastDelete } from '../../src/core/sources/trash';
 import { openDb, type Db } from '../../src/core/store/db';
@@ -151,7 +157,7 @@ describe('skill texts stored packed', () => {
     expect(report.conflicts).toHaveLength(1);
     expect(lib.db.prepare('SELECT typeof(incoming) FROM import_conflicts').pluck().get()).toBe('blob');
     const [conflict] = listConflicts(lib.db);
-    expect(conflict!.incoming.body).toBe(body);
+    expect(getConflict(lib.db, conflict!.id).incoming.body).toBe(body);
     expect(conflictDiff(lib.db, conflict!.id).incoming.text).toBe(
       skillMd('heat-food', 'Heat food on a stove.', body),
     );
@@ -196,7 +202,12 @@ function answers(db: Db): unknown {
     packages: loadPackages(db, ids).packages.map((p) => p.fullText),
     conflicts: listConflicts(db, {}).map((c) => {
       const diff = conflictDiff(db, c.id);
-      return { id: c.id, body: c.incoming.body, existing: diff.existing.text, incoming: diff.incoming.text };
+      return {
+        id: c.id,
+        body: getConflict(db, c.id).incoming.body,
+        existing: diff.existing.text,
+        incoming: diff.incoming.text,
+      };
     }),
   };
 }

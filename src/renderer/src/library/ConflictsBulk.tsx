@@ -20,19 +20,24 @@ function namesOf(items: ResolveConflictsResult['items']): string {
   return names.length > 8 ? `${shown}; and ${names.length - 8} more` : shown;
 }
 
+/** Sticky over the conflicts (bulk.css), so that ticking a row far down still shows what it is ticked for. */
 export function ConflictsBulkBar({
   count,
+  notShown,
   onChoose,
   onClear,
 }: {
   count: number;
+  /** Ticked conflicts below the rows shown (Select all ticks every open one). */
+  notShown: number;
   onChoose: (resolution: ConflictResolution) => void;
   onClear: () => void;
 }) {
   if (count === 0) return null;
   return (
-    <div className="bulk-bar" role="toolbar" aria-label="Resolve selected conflicts">
+    <div className="bulk-bar sticky" role="toolbar" aria-label="Resolve selected conflicts">
       <strong data-testid="conflicts-selected">{count} selected</strong>
+      {notShown > 0 && <span className="muted small">({notShown} of them not shown below)</span>}
       <button onClick={() => onChoose('keep-both')}>Keep both…</button>
       <button onClick={() => onChoose('replace')}>Replace…</button>
       <button onClick={() => onChoose('skip')}>Skip…</button>

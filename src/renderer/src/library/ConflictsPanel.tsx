@@ -1,6 +1,6 @@
 // Open name conflicts from imports, resolved by the user one by one or ticked and resolved together: keep both, replace
 // the existing skill, or skip.
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { ConflictResolution, ResolveConflictsResult } from '../../../shared/api';
 import type { ApiErrorData } from '../../../shared/errors';
 import { ErrorNote } from '../app/ErrorNote';
@@ -84,14 +84,24 @@ export function ConflictActions({ id, onResolved }: { id: number; onResolved?: (
   );
 }
 
-export function ConflictsPanel({ version, onResolved }: { version: number; onResolved: () => void }) {
+/** Rows in the DOM at first, and added per "Show more": hundreds of rows pushed the skill list screens down. */
+const pageSize = 50;
+
+export function ConflictsPanel({ version }: { version: number }) {
   const conflicts = useApi('library.conflicts', { includeResolved: false });
   const { reload } = conflicts;
   const [comparing, setComparing] = useState<number | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [asking, setAsking] = useState<{ resolution: ConflictResolution; ids: number[] } | null>(null);
   const [result, setResult] = useState<ResolveConflictsResult | null>(null);
-  useEffect(() => reload(), [version, reload]);
+  const [shownAtMost, setShownAtMost] = useState(pageSize);
+  // The first answer is asked for on mount; only a later library change asks again.
+  const versionLoaded = useRef(version);
+  useEffect(() => {
+    if (versionLoaded.current === version) return;
+    versionLoaded.current = version;
+    reload();
+  }, [version, reload]);
   const open = conflicts.data ?? [];
   // Only conflicts still open stay ticked (a resolution or a re-import changes the list).
   const chosen = open.filter((c) => ticked.has(c.id)).map((c) => c.id);
@@ -105,8 +115,11 @@ export function ConflictsPanel({ version, onResolved }: { version: number; onRes
       return next;
     });
   const allTicked = open.length > 0 && chosen.length === open.length;
+  const shown = open.slice(0, shownAtMost);
+  const hidden = open.length - shown.length;
+  const shownIds = new Set(shown.map((c) => c.id));
   return (
-    <section className="panel" aria-label="Conflicts">
+    <section className="panel conflicts" aria-label="Conflicts">
       <h2>Conflicts ({open.length})</h2>
       <p className="muted small">
         An import found a skill with the same name but different content. Nothing was overwritten.
@@ -127,6 +140,7 @@ export function ConflictsPanel({ version, onResolved }: { version: number; onRes
       ) : (
         <ConflictsBulkBar
           count={chosen.length}
+          notShown={chosen.filter((id) => !shownIds.has(id)).length}
           onChoose={(resolution) => {
             setResult(null);
             setAsking({ resolution, ids: chosen });
@@ -135,67 +149,80 @@ export function ConflictsPanel({ version, onResolved }: { version: number; onRes
         />
       )}
       {open.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>
-                <label className="small">
-                  <input
-                    type="checkbox"
-                    checked={allTicked}
-                    onChange={(e) => setTicked(new Set(e.target.checked ? open.map((c) => c.id) : []))}
-                  />{' '}
-                  Select all
-                </label>
-              </th>
-              <th>Name</th>
-              <th>Incoming</th>
-              <th>Existing</th>
-              <th>Resolve</th>
-            </tr>
-          </thead>
-          <tbody>
-            {open.map((c) => (
-              <Fragment key={c.id}>
-                <tr className={ticked.has(c.id) ? 'ticked' : undefined} data-conflict-id={c.id}>
-                  <td>
+        <div className="conflicts-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>
+                  <label className="small">
                     <input
                       type="checkbox"
-                      aria-label={`Select conflict ${c.name} at ${c.relPath}`}
-                      checked={ticked.has(c.id)}
-                      onChange={(e) => tick(c.id, e.target.checked)}
-                    />
-                  </td>
-                  <td>
-                    <strong>{c.name}</strong>
-                    <div className="muted small">{c.relPath}</div>
-                  </td>
-                  <td>{c.incomingDescription}</td>
-                  <td>
-                    <a href={`#/skill/${c.existingSkillId}`}>open existing</a>
-                  </td>
-                  <td>
-                    <button
-                      className="ghost"
-                      onClick={() => setComparing(comparing === c.id ? null : c.id)}
-                      aria-expanded={comparing === c.id}
-                    >
-                      {comparing === c.id ? 'Hide diff' : 'Compare'}
-                    </button>
-                    <ConflictActions id={c.id} onResolved={onResolved} />
-                  </td>
-                </tr>
-                {comparing === c.id && (
-                  <tr>
-                    <td colSpan={5}>
-                      <ConflictCompare id={c.id} />
+                      checked={allTicked}
+                      onChange={(e) => setTicked(new Set(e.target.checked ? open.map((c) => c.id) : []))}
+                    />{' '}
+                    {hidden > 0 ? `Select all ${open.length}, also the ${hidden} not shown` : 'Select all'}
+                  </label>
+                </th>
+                <th>Name</th>
+                <th>Incoming</th>
+                <th>Existing</th>
+                <th>Resolve</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((c) => (
+                <Fragment key={c.id}>
+                  <tr className={ticked.has(c.id) ? 'ticked' : undefined} data-conflict-id={c.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select conflict ${c.name} at ${c.relPath}`}
+                        checked={ticked.has(c.id)}
+                        onChange={(e) => tick(c.id, e.target.checked)}
+                      />
+                    </td>
+                    <td>
+                      <strong>{c.name}</strong>
+                      <div className="muted small">{c.relPath}</div>
+                    </td>
+                    <td>{c.incomingDescription}</td>
+                    <td>
+                      <a href={`#/skill/${c.existingSkillId}`}>open existing</a>
+                    </td>
+                    <td>
+                      <button
+                        className="ghost"
+                        onClick={() => setComparing(comparing === c.id ? null : c.id)}
+                        aria-expanded={comparing === c.id}
+                      >
+                        {comparing === c.id ? 'Hide diff' : 'Compare'}
+                      </button>
+                      {/* The core says library.changed when it is resolved; the Library refreshes on that. */}
+                      <ConflictActions id={c.id} />
                     </td>
                   </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
+                  {comparing === c.id && (
+                    <tr>
+                      <td colSpan={5}>
+                        <ConflictCompare id={c.id} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+          {hidden > 0 && (
+            <p className="row small" data-testid="conflicts-more">
+              <span className="muted">
+                Showing {shown.length} of {open.length}.
+              </span>
+              <button onClick={() => setShownAtMost((n) => n + pageSize)}>
+                Show {Math.min(pageSize, hidden)} more
+              </button>
+            </p>
+          )}
+        </div>
       )}
     </section>
   );

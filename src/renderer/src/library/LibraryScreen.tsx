@@ -22,6 +22,13 @@ import { allSkillIds, usePagedSkills } from './paged-skills';
 import { useTagCache } from './tag-cache';
 
 const statuses: ReviewStatus[] = ['unparsed', 'parsed', 'failed', 'edited', 'verified'];
+/** Hits a search asks for; as many hits back means there may be more, and the summary says so. */
+const searchLimit = 200;
+
+function matchesWords(n: number): string {
+  if (n >= searchLimit) return `${searchLimit}+ matches (the first ${searchLimit} shown)`;
+  return `${n} match${n === 1 ? '' : 'es'}`;
+}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -70,7 +77,7 @@ export function LibraryScreen() {
   const paged = usePagedSkills(filters, settledQuery === '');
   const search = useApi(
     'library.search',
-    settledQuery ? { query: settledQuery, mode, filters, limit: 200 } : null,
+    settledQuery ? { query: settledQuery, mode, filters, limit: searchLimit } : null,
   );
 
   const refresh = useCallback(() => {
@@ -207,7 +214,7 @@ export function LibraryScreen() {
         {searching && search.data && (
           <span data-testid="search-summary">
             {' '}
-            — {hits.length} match{hits.length === 1 ? '' : 'es'} ({search.data.mode}, {search.data.engine})
+            — {matchesWords(hits.length)} ({search.data.mode}, {search.data.engine})
           </span>
         )}
         {search.loading && <span> — searching…</span>}
@@ -219,7 +226,7 @@ export function LibraryScreen() {
       {showImport && !empty && <ApplyStatesPanel onApplied={refresh} />}
       {showSources && !paged.error && <SourcesPanel onChanged={refresh} />}
       <UndoBar onUndone={refresh} />
-      {!paged.error && <ConflictsPanel version={version} onResolved={refresh} />}
+      {!paged.error && <ConflictsPanel version={version} />}
       {paged.error && !searching ? null : empty ? (
         <EmptyLibrary />
       ) : noMatch ? (
