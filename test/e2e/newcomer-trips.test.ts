@@ -258,6 +258,8 @@ describeInChromium('newcomer trips', () => {
     const report = page.getByLabel('Import report');
     await expect.poll(() => report.getByText('Rejected (130)').count(), { timeout: 20_000 }).toBe(1);
     expect(await report.locator('[data-count-of="rejected"] strong').textContent()).toBe('130');
+    // Said as the Jobs screen says it, not a bare "done".
+    expect(await page.locator('.import-job strong').textContent()).toBe('Import done with failures');
     // The command names this library, so it reads the report the screen shows (once the host said where it is).
     const { dataDir } = await session.server.core['settings.paths']({});
     await expect

@@ -183,6 +183,8 @@ describe('import report lines', () => {
     const bad = names('Bad Name', 120).map((n) => skillLine(n));
     const refused = await runCli(data, ['import', dump('bad.jsonl', bad)]);
     expect(refused.stdout).toContain('rejected 120');
+    expect(refused.stdout).toContain('nothing was imported: every package was rejected');
+    expect(refused.code).toBe(1);
     expect(refused.stdout).toContain(
       '… and 20 more rejected: this import added nothing, so its source and report were not kept; fix these and import again',
     );

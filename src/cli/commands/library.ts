@@ -6,6 +6,7 @@ import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind }
 import { CuratorError } from '../../shared/errors';
 import type { Core } from '../../core';
 import { cliCommand } from '../../shared/cli-command';
+import { countOf } from '../../shared/import-hints';
 import { printImportReport } from '../import-report-print';
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
 import { intOption, withCore } from '../run-command';
@@ -75,7 +76,14 @@ export function registerLibraryCommands(program: Command): void {
           const report = final.result as ImportReport | undefined;
           if (g.json) return printJobJson({ job: final, report }, final);
           if (final.status === 'failed') throw final.error;
-          if (report) printImportReport(report, { ...opts, wholeReport: wholeReportOf(core) });
+          if (!report) return;
+          printImportReport(report, { ...opts, wholeReport: wholeReportOf(core) });
+          // Every package refused: a script (or `&&`) should not carry on as if the skills were there.
+          const placed = ['added', 'updated', 'unchanged', 'duplicates', 'conflicts'] as const;
+          if (countOf(report, 'rejected') > 0 && placed.every((list) => countOf(report, list) === 0)) {
+            printLine('nothing was imported: every package was rejected');
+            process.exitCode = 1;
+          }
         },
       ),
     );

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { ImportReport, SourceKind } from '../../../shared/api';
 import { importLinesShown } from '../../../shared/import-hints';
+import { jobOutcome, outcomeWords } from '../../../shared/job-words';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
@@ -161,7 +162,8 @@ export function ImportPanel({ onImported, dropped }: { onImported: () => void; d
       {job && (
         <div className="import-job" data-status={job.status}>
           <div className="row">
-            <strong>Import {job.status}</strong>
+            {/* As the Jobs screen says it: an import whose every skill was refused is done with failures. */}
+            <strong>Import {outcomeWords[jobOutcome(job)]}</strong>
             {job.status === 'running' && (
               <button className="ghost" onClick={() => void client.call('jobs.cancel', { id: job.id })}>
                 Cancel
