@@ -49,6 +49,9 @@ describe.runIf(
       }
     }
     expect(listSkills(lib.db).total).toBe(first.added.length);
+    // The report's "with warnings" are the skills it wrote with warnings: what the Library's filter finds.
+    expect(first.duplicates.length + first.conflicts.length).toBeGreaterThan(0);
+    expect(first.warnings.length).toBe(listSkills(lib.db, { hasWarnings: true }).total);
   });
 
   it('names the skills whose name differs from their folder, with both names', () => {

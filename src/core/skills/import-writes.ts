@@ -94,7 +94,10 @@ function settle(
       );
     }
   }
-  if (skill.warnings.length > 0) report.push('warnings', { ...ref, issues: skill.warnings });
+  // Warnings of the skills this import wrote: a duplicate or a conflict left open is not in the library, and the
+  // report's count matches what the Library's "with warnings" filter finds.
+  const written = placed.kind === 'conflict' ? placed.written : placed.kind !== 'duplicate';
+  if (written && skill.warnings.length > 0) report.push('warnings', { ...ref, issues: skill.warnings });
   if (placed.kind === 'duplicate')
     report.push('duplicates', { ...ref, existingSkillId: placed.existingSkillId });
   else if (placed.kind === 'conflict') {
