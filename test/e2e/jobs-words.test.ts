@@ -40,8 +40,11 @@ describeInChromium('jobs in words', () => {
     await expect
       .poll(() => row('library.import').locator('.job-title').textContent())
       .toBe('Import sample-library');
-    // The row follows the job's events on its own: the notice can say done a moment before it does.
-    await expect.poll(() => row('library.import').locator('.badge').textContent()).toBe('done');
+    // The row follows the job's events on its own: the notice can say done a moment before it does (on a loaded
+    // machine more than the poll's default second before).
+    await expect
+      .poll(() => row('library.import').locator('.badge').textContent(), { timeout: 10_000 })
+      .toBe('done');
     expect(await row('library.import').getByRole('button', { name: 'Resume' }).count()).toBe(0);
     await row('library.import').getByRole('button', { name: 'Report' }).click();
     await expect.poll(() => row('library.import').locator('.job-report').textContent()).toContain('48 added');
