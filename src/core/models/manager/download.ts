@@ -181,14 +181,15 @@ async function fetchFile(
           io.report(written);
         }
       });
+      const out = createWriteStream(part, { flags: append ? 'a' : 'w' });
       try {
-        await pipeline(
-          Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>),
-          counter,
-          createWriteStream(part, { flags: append ? 'a' : 'w' }),
-          { signal: io.signal },
-        );
+        await pipeline(Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>), counter, out, {
+          signal: io.signal,
+        });
       } catch (error) {
+        // pipeline settles before the file's last writes land: a resume started at once would read a .part that
+        // still grows, and append after bytes it did not count.
+        if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
         if (io.signal?.aborted)
           throw new CuratorError('CANCELLED', 'Download cancelled; it resumes next time', {
             file: file.path,
