@@ -1,18 +1,16 @@
 // How the CLI prints an import's report: the counts, then what needs a person (rejected files, duplicates when the
 // whole report is asked for, warnings with --warnings, conflicts with their state), and for each list cut short how
 // many more lines there are and the command that prints them all.
-import type { ConflictResolution, ImportListName, ImportReport } from '../shared/api';
+import type { ImportListName, ImportReport } from '../shared/api';
 import { countOf, nameFolderSetting, notListed, refusedOnlyForFolderName } from '../shared/import-hints';
 import { printLine } from './output';
 
 export interface ReportPrinting {
   warnings?: boolean;
-  /** Each duplicate on its own line (the whole report); otherwise only their count. */
-  duplicates?: boolean;
+  /** The whole report (`import-report`): each duplicate on its own line; otherwise only their count. */
+  whole?: boolean;
   /** The command line that prints the whole report, given its options (e.g. ['--warnings']). */
   wholeReport: (args: string[]) => string;
-  /** How conflicts named in the report were resolved since; absent: all taken as open. */
-  resolved?: Map<number, ConflictResolution>;
 }
 
 function printNotListed(report: ImportReport, list: ImportListName, what: string, command: string): void {
@@ -48,7 +46,7 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
     printLine(
       `  duplicates ${duplicates}: the same content as a skill already in the library or earlier in this source, not added again`,
     );
-  if (opts.duplicates)
+  if (opts.whole)
     for (const d of report.duplicates ?? [])
       printLine(`  duplicate "${d.name}" at ${d.relPath || '(source root)'} = skill ${d.existingSkillId}`);
   if (opts.warnings) {
@@ -61,12 +59,11 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
     );
   }
   for (const c of report.conflicts) {
-    const resolution = opts.resolved?.get(c.id);
     printLine(
-      `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} ${resolution ? `(resolved: ${resolution})` : `(resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`}`,
+      `  conflict #${c.id}: "${c.name}" at ${c.relPath} differs from skill ${c.existingSkillId} ${c.resolution ? `(resolved: ${c.resolution})` : `(resolve with: conflicts resolve ${c.id} keep-both|replace|skip)`}`,
     );
   }
   printNotListed(report, 'conflicts', 'conflicts', whole);
-  if (n('conflicts') > 1 && !opts.resolved)
+  if (n('conflicts') > 1 && !opts.whole)
     printLine('  many at once: conflicts resolve --all --keep-both|--replace|--skip [--dry-run]');
 }

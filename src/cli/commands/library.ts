@@ -104,11 +104,7 @@ export function registerLibraryCommands(program: Command): void {
             `Source ${sourceId} has no import report (sources lists the library's sources)`,
           );
         if (g.json) return printJson(report);
-        const conflicts = await core['library.conflicts']({ includeResolved: true });
-        const resolved = new Map(
-          conflicts.flatMap((c) => (c.resolution ? [[c.id, c.resolution] as const] : [])),
-        );
-        printImportReport(report, { ...opts, duplicates: true, resolved, wholeReport: wholeReportOf(core) });
+        printImportReport(report, { ...opts, whole: true, wholeReport: wholeReportOf(core) });
       }),
     );
 

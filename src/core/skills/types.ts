@@ -94,7 +94,7 @@ export interface ImportReport {
   duplicates: (SkillRef & { existingSkillId: number })[];
   rejected: { relPath: string; file: string; issues: ValidationIssue[] }[];
   warnings: (SkillRef & { issues: ValidationIssue[] })[];
-  conflicts: (SkillRef & { id: number; existingSkillId: number })[];
+  conflicts: (SkillRef & { id: number; existingSkillId: number; resolution?: ConflictResolution })[];
   cancelled: boolean;
   /** How many lines each list has, where a list holds only its first `shownAtMost` (see the API's ImportReport). */
   counts?: ImportListCounts;

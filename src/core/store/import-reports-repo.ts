@@ -77,8 +77,8 @@ export function insertImportReport(db: Db, report: ImportReport, jobId: string |
 }
 
 /**
- * The latest finished import's report of a source. With `shown`, each list holds its first `shown` lines and
- * `shownAtMost` says so where a list has more; `counts` is always whole.
+ * The latest finished import's report of a source, each conflict with how it was resolved since. With `shown`, each
+ * list holds its first `shown` lines and `shownAtMost` says so where a list has more; `counts` is always whole.
  */
 export function latestImportReport(db: Db, sourceId: number, shown?: number): ImportReport | undefined {
   const row = stmt(
@@ -99,6 +99,12 @@ export function latestImportReport(db: Db, sourceId: number, shown?: number): Im
       .iterate(row.id, list, shown ?? -1) as IterableIterator<string>;
     for (const entry of rows) listed.push(JSON.parse(entry));
     (report as unknown as Record<string, unknown[]>)[list] = listed;
+  }
+  const resolutionOf = stmt(db, 'SELECT resolution FROM import_conflicts WHERE id = ?').pluck();
+  for (const conflict of report.conflicts) {
+    const resolution = resolutionOf.get(conflict.id) as
+      ImportReport['conflicts'][number]['resolution'] | null;
+    if (resolution) conflict.resolution = resolution;
   }
   report.counts = counts;
   if (shown !== undefined && importLists.some((list) => counts[list] > shown)) report.shownAtMost = shown;

@@ -80,7 +80,14 @@ export interface ImportReport {
   removed: SkillRef[];
   rejected: { relPath: string; file: string; issues: SkillIssue[] }[];
   warnings: { name: string; relPath: string; issues: SkillIssue[] }[];
-  conflicts: { id: number; name: string; relPath: string; existingSkillId: number }[];
+  /** `resolution`: how the conflict was resolved since, in a report read back from the library. */
+  conflicts: {
+    id: number;
+    name: string;
+    relPath: string;
+    existingSkillId: number;
+    resolution?: ConflictResolution;
+  }[];
   /** Identical content already in the library elsewhere (existingSkillId): not written again. */
   duplicates?: { name: string; relPath: string; existingSkillId: number }[];
   cancelled: boolean;

@@ -57,23 +57,15 @@ function NotListed({ report, list }: { report: ImportReport; list: ImportListNam
   );
 }
 
-/** A conflict of the report: its actions while open, how it was resolved once it is. */
-function ConflictState({ id, resolved }: { id: number; resolved: Map<number, string> }) {
-  const resolution = resolved.get(id);
-  if (resolution) return <span className="muted small">resolved: {resolution}</span>;
-  return <ConflictActions id={id} />;
+/** A conflict of the report: its actions while open, how it was resolved once it is (in a report read back). */
+function ConflictState({ conflict }: { conflict: ImportReport['conflicts'][number] }) {
+  if (conflict.resolution) return <span className="muted small">resolved: {conflict.resolution}</span>;
+  return <ConflictActions id={conflict.id} />;
 }
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const n = (list: ImportListName) => countOf(report, list);
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
-  const conflicts = useApi(
-    'library.conflicts',
-    report.conflicts.length > 0 ? { includeResolved: true } : null,
-  );
-  const resolved = new Map(
-    (conflicts.data ?? []).flatMap((c) => (c.resolution ? [[c.id, c.resolution]] : [])),
-  );
   const counts: [string, number][] = [
     ['added', n('added')],
     ['updated', n('updated')],
@@ -185,7 +177,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             {report.conflicts.map((c) => (
               <li key={c.id}>
                 <strong>{c.name}</strong> <span className="muted">({c.relPath})</span>{' '}
-                <ConflictState id={c.id} resolved={resolved} />
+                <ConflictState conflict={c} />
               </li>
             ))}
           </ul>
