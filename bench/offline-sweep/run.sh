@@ -13,6 +13,10 @@
 # length of a range of lengths, OQ_SWP=1 word prefixes of OQ_SWN or more letters instead of n-grams, OQ_SWW=0 no IDF
 # weights, OQ_NORM=doc|query overlap as the share of one side's weight instead of Dice:
 #   git apply bench/offline-sweep/subword-knobs.patch && OQ_SWN=5 TRAIN_ONLY=1 bench/offline-sweep/run.sh
+# v8-probes.patch and compound-probe.patch (docs/METHOD-notes.md note 50; apply to v6, commit d3e8ccd): OQ_RELPLAIN=1
+# task relevance reads example lists in full, OQ_BODYCAP=n at most n occurrences of a term in a body count;
+# OQ_COMP=w a library word that is a query term joined to 3+ more letters counts w of an occurrence (OQ_COMPMIN 4):
+#   git apply bench/offline-sweep/compound-probe.patch && OQ_COMP=0.5 TRAIN_ONLY=1 bench/offline-sweep/run.sh
 # SCORER=v4 runs the scorer before v6 (default v6). TRAIN_ONLY=1 prints the training parts only.
 cd "$(dirname "$0")/../.." || exit 1
 rows=$(npx tsx bench/offline-quality.ts --scorer "${SCORER:-v6}" 2>&1 | grep -E "^(sample|zjunlp)")
