@@ -3,7 +3,7 @@
 // that is anonymous memory, V8's heap (total and used), and memory outside the heap that V8 knows of (Buffers); the
 // rest of the anonymous memory is native (SQLite's page cache, the load worker's isolate, allocator slack).
 // Run: node --import tsx bench/import-memory.ts LIBRARY.db SOURCE [--no-worker] [--timeline] (--timeline: a line
-// every 2 s on stderr with RSS and the heap; TIMELINE_MS=250 for a line every 250 ms)
+// every 2 s on stderr with RSS, the heap and the import's progress; TIMELINE_MS=250 for a line every 250 ms)
 import { readFileSync } from 'node:fs';
 import { importSource } from '../src/core/skills/importer';
 import { openDb } from '../src/core/store/db';
@@ -20,13 +20,14 @@ let atPeak: Record<string, number> = {};
 let peakRss = 0;
 const timeline = process.argv.includes('--timeline');
 let lastLine = 0;
+let progress = '';
 const sample = setInterval(() => {
   const m = process.memoryUsage();
   const now = performance.now() - start;
   if (timeline && now - lastLine >= Number(process.env.TIMELINE_MS ?? 2000)) {
     lastLine = now;
     console.error(
-      `${(now / 1000).toFixed(1)} s rss ${mib(m.rss)} heap ${mib(m.heapTotal)}/${mib(m.heapUsed)} ext ${mib(m.external)}`,
+      `${(now / 1000).toFixed(1)} s rss ${mib(m.rss)} heap ${mib(m.heapTotal)}/${mib(m.heapUsed)} ext ${mib(m.external)} ${progress}`,
     );
   }
   if (m.rss <= peakRss) return;
@@ -45,7 +46,12 @@ const cpu = process.cpuUsage();
 const report = await importSource(
   { db, clock: () => new Date(), logger: { info: () => {}, warn: () => {} } },
   { path: source },
-  { signal: new AbortController().signal, report: () => {} },
+  {
+    signal: new AbortController().signal,
+    report: ({ done, total, message }) => {
+      progress = total > 0 ? `${done}/${total}` : message.slice(0, 60);
+    },
+  },
   {
     settings: { folderMaxVisits: 1_000_000 },
     ...(noWorker ? { jsonlWorkerFromBytes: Number.MAX_SAFE_INTEGER } : {}),

@@ -13,6 +13,7 @@ import {
   readAheadOf,
   spaceCheckpoints,
 } from './import-batches';
+import { boundHeapGrowth } from './import-heap';
 import { removeMissing, writeBatch } from './import-writes';
 import { markImported, upsertSource } from '../store/sources-repo';
 import { ImportReportWriter } from './import-report';
@@ -41,6 +42,22 @@ export async function importSource(
   request: ImportRequest,
   job: ImportJob,
   options: ImportOptions = {},
+): Promise<ImportReport> {
+  // From the start: a limit V8 set before the import (at a collection while a large source was listed) holds until
+  // the next full collection.
+  const restoreHeapGrowth = boundHeapGrowth();
+  try {
+    return await importBounded(deps, request, job, options);
+  } finally {
+    restoreHeapGrowth();
+  }
+}
+
+async function importBounded(
+  deps: LibraryDeps,
+  request: ImportRequest,
+  job: ImportJob,
+  options: ImportOptions,
 ): Promise<ImportReport> {
   const { db, clock, logger } = deps;
   const limits = { ...defaultImportSettings, ...options.settings };
