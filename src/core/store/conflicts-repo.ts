@@ -57,7 +57,7 @@ export function skippedBefore(db: Db, sourceId: number, relPath: string, hash: s
   return (
     stmt(
       db,
-      `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND json_extract(unpack_text(incoming), '$.contentHash') = ? LIMIT 1`,
+      `SELECT 1 FROM import_conflicts WHERE source_id = ? AND rel_path = ? AND resolution = 'skip' AND incoming_hash = ? LIMIT 1`,
     ).get(sourceId, relPath, hash) !== undefined
   );
 }
@@ -82,25 +82,47 @@ export function recordConflict(
     // unpacked: inflating the stored row costs less than deflating the new one; it is packed only when written).
     stmt(
       db,
-      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = pack_text(@json)
+      `UPDATE import_conflicts SET name = @name, existing_skill_id = @existing, incoming = pack_text(@json),
+         incoming_description = @description, incoming_hash = @hash, incoming_file_count = @fileCount,
+         incoming_warnings = @warnings
        WHERE id = @id AND NOT (name = @name AND existing_skill_id = @existing AND unpack_text(incoming) = @json)`,
-    ).run({ name: c.name, existing: c.existingSkillId, json: incomingText(c.incoming), id: pendingId });
+    ).run({
+      name: c.name,
+      existing: c.existingSkillId,
+      json: incomingText(c.incoming),
+      id: pendingId,
+      ...summaryOf(c.incoming),
+    });
     return pendingId;
   }
   const info = stmt(
     db,
-    'INSERT INTO import_conflicts (name, existing_skill_id, source_id, rel_path, incoming, created_at, resolved_at, resolution) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(
-    c.name,
-    c.existingSkillId,
-    c.sourceId,
-    c.relPath,
-    incomingJson(c.incoming),
+    `INSERT INTO import_conflicts (name, existing_skill_id, source_id, rel_path, incoming, created_at, resolved_at,
+       resolution, incoming_description, incoming_hash, incoming_file_count, incoming_warnings)
+     VALUES (@name, @existing, @sourceId, @relPath, @incoming, @now, @resolvedAt, @resolution, @description, @hash,
+       @fileCount, @warnings)`,
+  ).run({
+    name: c.name,
+    existing: c.existingSkillId,
+    sourceId: c.sourceId,
+    relPath: c.relPath,
+    incoming: incomingJson(c.incoming),
     now,
-    resolution ? now : null,
+    resolvedAt: resolution ? now : null,
     resolution,
-  );
+    ...summaryOf(c.incoming),
+  });
   return Number(info.lastInsertRowid);
+}
+
+/** What a list of conflicts shows of the incoming skill, kept in columns of its own (migration 008). */
+function summaryOf(skill: ParsedSkill) {
+  return {
+    description: skill.description,
+    hash: skill.contentHash,
+    fileCount: skill.files.length,
+    warnings: JSON.stringify(skill.warnings),
+  };
 }
 
 export function markResolved(db: Db, id: number, resolution: ConflictResolution, now: string): void {
@@ -140,9 +162,25 @@ export function openConflictIds(db: Db, sourceId?: number): number[] {
   ) as number[];
 }
 
-export function listConflictRows(db: Db, opts: { pendingOnly: boolean }): ConflictRow[] {
-  const where = opts.pendingOnly ? 'WHERE resolved_at IS NULL' : '';
-  return (stmt(db, `SELECT ${columns} FROM import_conflicts ${where} ORDER BY id`).all() as unknown[]).map(
-    (r) => toRow(r)!,
-  );
+/** A conflict as lists show it: the incoming skill's summary columns and the existing skill, nothing inflated. */
+export interface ConflictSummaryRow extends Omit<ConflictRow, 'incoming'> {
+  incomingDescription: string;
+  incomingHash: string;
+  incomingFileCount: number;
+  incomingWarnings: string;
+  existing: string | null;
+}
+
+export function listConflictSummaries(db: Db, opts: { pendingOnly: boolean }): ConflictSummaryRow[] {
+  const where = opts.pendingOnly ? 'WHERE c.resolved_at IS NULL' : '';
+  return stmt(
+    db,
+    `SELECT c.id, c.name, c.existing_skill_id AS existingSkillId, c.source_id AS sourceId, c.rel_path AS relPath,
+       c.created_at AS createdAt, c.resolved_at AS resolvedAt, c.resolution,
+       c.incoming_description AS incomingDescription, c.incoming_hash AS incomingHash,
+       c.incoming_file_count AS incomingFileCount, c.incoming_warnings AS incomingWarnings,
+       CASE WHEN s.id IS NULL THEN NULL ELSE json_object('id', s.id, 'name', s.name, 'description', s.description,
+         'sourceId', s.source_id, 'relPath', s.rel_path, 'contentHash', s.content_hash) END AS existing
+     FROM import_conflicts c LEFT JOIN skills s ON s.id = c.existing_skill_id ${where} ORDER BY c.id`,
+  ).all() as ConflictSummaryRow[];
 }

@@ -3,7 +3,7 @@ import type { LibraryStats as ApiLibraryStats } from '../../shared/api/library';
 import { statSync } from 'node:fs';
 import { CuratorError } from '../../shared/errors';
 import type { PackageFileKind, SourceKind, ValidationIssue } from '../skills/types';
-import { findConflict, listConflictRows, type ConflictRow } from './conflicts-repo';
+import { findConflict, listConflictSummaries, type ConflictRow } from './conflicts-repo';
 import type { Db } from './db';
 import { filterSql, pageOf, type SkillFilter } from './library-filter';
 import { reviewStatusSql, reviewStatuses, type ReviewStatus } from './review-status';
@@ -241,11 +241,25 @@ export type ConflictListed = Omit<ConflictView, 'incoming'> & {
 };
 
 export function listConflicts(db: Db, opts: { pendingOnly?: boolean } = {}): ConflictListed[] {
-  return listConflictRows(db, { pendingOnly: opts.pendingOnly ?? true }).map((c) => {
-    const view = conflictView(db, c);
-    const { body: _body, ...incoming } = view.incoming;
-    return { ...view, incoming };
-  });
+  return listConflictSummaries(db, { pendingOnly: opts.pendingOnly ?? true }).map((c) => ({
+    id: c.id,
+    name: c.name,
+    existingSkillId: c.existingSkillId,
+    incomingDescription: c.incomingDescription,
+    sourceId: c.sourceId,
+    relPath: c.relPath,
+    createdAt: c.createdAt,
+    resolution: c.resolution,
+    resolvedAt: c.resolvedAt,
+    existing: c.existing === null ? null : (JSON.parse(c.existing) as ConflictView['existing']),
+    incoming: {
+      name: c.name,
+      description: c.incomingDescription,
+      contentHash: c.incomingHash,
+      fileCount: c.incomingFileCount,
+      warnings: JSON.parse(c.incomingWarnings) as ValidationIssue[],
+    },
+  }));
 }
 
 export function getConflict(db: Db, id: number): ConflictView {

@@ -8,6 +8,7 @@ import { m004ScaleColumns } from './004-scale-columns';
 import { m005BodyOnce } from './005-body-once';
 import { m006TextIndexOnce } from './006-text-index-once';
 import { m007ImportReportEntries } from './007-import-report-entries';
+import { m008ConflictSummaries } from './008-conflict-summaries';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m012SkillSideVectors } from './012-skill-side-vectors';
@@ -41,6 +42,7 @@ export const migrations: Migration[] = [
   m005BodyOnce,
   m006TextIndexOnce,
   m007ImportReportEntries,
+  m008ConflictSummaries,
   m010VectorIndex,
   m011ScoreCache,
   m012SkillSideVectors,
