@@ -74,7 +74,8 @@ export function registerLibraryCommands(program: Command): void {
           });
           const final = await followJob(core, job, !!g.json);
           const report = final.result as ImportReport | undefined;
-          if (g.json) return printJobJson({ job: final, report }, final);
+          // The report is the job's result: printed once, under its own name.
+          if (g.json) return printJobJson({ job: { ...final, result: undefined }, report }, final);
           if (final.status === 'failed') throw final.error;
           if (!report) return;
           printImportReport(report, { ...opts, wholeReport: wholeReportOf(core) });
