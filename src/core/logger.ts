@@ -12,7 +12,8 @@ const order: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 export function createLogger(level: LogLevel, write: (line: string) => void): Logger {
   const at = (l: LogLevel) => (message: string, data?: Record<string, unknown>) => {
     if (order.indexOf(l) < order.indexOf(level)) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: l, message, ...data }));
+    // The line's own fields win over data's keys of the same name.
+    write(JSON.stringify({ ...data, time: new Date().toISOString(), level: l, message }));
   };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -93,6 +93,7 @@ describe('CLI conflicts resolve', () => {
       `conflict #${edited} not resolved: Resolving conflict ${edited} with replace would change`,
     );
     expect(one.stdout).toContain('run again with --overwrite-edits');
+    expect(one.stderr).toBe('');
     expect(await openIds()).toEqual(ids);
 
     const done = await cli('conflicts', 'resolve', '--all', '--replace');

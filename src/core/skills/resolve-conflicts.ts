@@ -79,7 +79,9 @@ function resolveOne(
     // A failure SQLite answers by rolling the whole transaction back is not this conflict's alone: the batch is redone.
     if (inBatch && !deps.db.inTransaction) throw error;
     const { code, message } = toErrorData(error);
-    deps.logger.warn('conflict not resolved', { conflictId: row.id, code, message });
+    // Left open over a curator's edits is an answer the caller gets and shows, not a fault.
+    const log = code === 'CONFLICT' ? deps.logger.info : deps.logger.warn;
+    log('conflict not resolved', { conflictId: row.id, code, reason: message });
     const editedSkills = editedSkillsTouched(deps.db, row, req.resolution);
     return { ...base, outcome: 'failed', skillId: null, editedSkills, error: { code, message } };
   }
