@@ -36,6 +36,9 @@ type Figures = Record<
   | 'refCounts'
   | 'warned'
   | 'unfiltered'
+  | 'openConflicts'
+  | 'conflicts'
+  | 'conflictsWhole'
   | 'searchP95'
   | 'refSearchP95'
   | 'recallAt30',
@@ -97,6 +100,13 @@ async function measure(lib: SynthLibrary): Promise<ScaleRow[]> {
       row('stats + sources', r.statsSources, 'ms', r.refCounts, null),
       row('Library screen load (stats+sources+page)', r.screen, 'ms', null, 100),
       row('list page "has warnings" (ref: unfiltered)', r.warned, 'ms', r.unfiltered, null),
+      row(
+        `open conflicts listed, ${r.openConflicts} (ref: each read whole)`,
+        r.conflicts,
+        'ms',
+        r.conflictsWhole,
+        null,
+      ),
       row('keyword search p95, limit 200', r.searchP95, 'ms', r.refSearchP95, 100),
       row('library file (ref: SKILL.md text)', first.fileMiB, 'MiB', textMiB, 1.3 * textMiB, '<= 1.3x text'),
     );

@@ -112,7 +112,9 @@ function timeMany(n: number, f: () => unknown): number[] {
 
 async function reads(): Promise<object> {
   const { queryTerms, searchKeyword } = await import('../../src/core/search/keyword');
-  const { libraryStats, listSkills, listSources } = await import('../../src/core/store/library-repo');
+  const { getConflict, libraryStats, listConflicts, listSkills, listSources } =
+    await import('../../src/core/store/library-repo');
+  const { openConflictIds } = await import('../../src/core/store/conflicts-repo');
   const db = openDb(dbFile);
   const ref = new Database(input, { readonly: true });
   const screen = median(
@@ -129,6 +131,10 @@ async function reads(): Promise<object> {
     ),
   );
   const warned = median(timeMany(5, () => listSkills(db, { hasWarnings: true, limit: 50 })));
+  // The Library screen's conflicts panel (library.conflicts), against reading each open conflict whole.
+  const openConflicts = listConflicts(db).length;
+  const conflicts = median(timeMany(3, () => listConflicts(db)));
+  const conflictsWhole = median(timeMany(3, () => openConflictIds(db).map((id) => getConflict(db, id))));
   const unfiltered = median(timeMany(5, () => listSkills(db, { limit: 50 })));
   const qs = await queries();
   const ours = qs.map((q) => median(timeMany(1, () => searchKeyword(db, { query: q, limit: 200 }))));
@@ -152,6 +158,9 @@ async function reads(): Promise<object> {
     refCounts,
     warned,
     unfiltered,
+    openConflicts,
+    conflicts,
+    conflictsWhole,
     searchP95: p95(ours),
     refSearchP95: p95(refSearch),
   };

@@ -50,7 +50,10 @@ describe('the compiled CLI', () => {
     const imported = run('--json', 'import', path.join(repoRoot, 'resources', 'sample-library'));
     expect(imported.status, imported.stderr).toBe(0);
     // The report is printed once: under `report`, not again as the job's result.
-    const printed = JSON.parse(imported.stdout) as { job: { status: string; result?: unknown }; report: unknown };
+    const printed = JSON.parse(imported.stdout) as {
+      job: { status: string; result?: unknown };
+      report: unknown;
+    };
     expect(printed.job).toMatchObject({ status: 'done' });
     expect(printed.job.result).toBeUndefined();
     expect(printed.report).toMatchObject({ counts: { added: 48 } });
