@@ -49,7 +49,7 @@ const report = await importSource(
   {
     signal: new AbortController().signal,
     report: ({ done, total, message }) => {
-      progress = total > 0 ? `${done}/${total}` : message.slice(0, 60);
+      progress = total > 0 ? `${done}/${total}` : (message ?? '').slice(0, 60);
     },
   },
   {
