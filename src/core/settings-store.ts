@@ -15,7 +15,7 @@ export class SettingsStore {
     if (this.cached) return this.cached;
     const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as
       { value: string } | undefined;
-    const parsed = row ? settingsSchema.safeParse(JSON.parse(row.value)) : undefined;
+    const parsed = row ? settingsSchema().safeParse(JSON.parse(row.value)) : undefined;
     this.cached = parsed?.success ? parsed.data : defaultSettings();
     return this.cached;
   }
@@ -27,7 +27,7 @@ export class SettingsStore {
       if (values === undefined) continue;
       merged[section] = { ...(current[section] as object), ...values };
     }
-    const parsed = settingsSchema.safeParse(merged);
+    const parsed = settingsSchema().safeParse(merged);
     if (!parsed.success) {
       throw new CuratorError(
         'INVALID_ARGUMENT',

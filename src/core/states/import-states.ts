@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
+import { lazy } from '../../shared/lazy';
 import { missingPathError } from '../missing-path';
 import { describeIssues } from '../eval/label-format';
 import { parseJsonText } from '../json-syntax';
@@ -10,11 +11,13 @@ import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
 import { editStates, getStates, verifyStates } from './skill-states';
 
-const lineSchema = z.object({
-  name: z.string().trim().min(1),
-  precondition: z.string().trim().min(1).nullable(),
-  completion: z.string().trim().min(1),
-});
+const lineSchema = lazy(() =>
+  z.object({
+    name: z.string().trim().min(1),
+    precondition: z.string().trim().min(1).nullable(),
+    completion: z.string().trim().min(1),
+  }),
+);
 
 const maxStatesFileBytes = 64 * 1024 * 1024;
 
@@ -53,7 +56,7 @@ export async function importStatesFile(
       result.errors.push({ line: i + 1, message: json.message });
       continue;
     }
-    const checked = lineSchema.safeParse(json.value);
+    const checked = lineSchema().safeParse(json.value);
     if (!checked.success) {
       result.errors.push({ line: i + 1, message: describeIssues(checked.error.issues) });
       continue;
