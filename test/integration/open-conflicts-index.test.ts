@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
+import { listSources } from '../../src/core/store/library-repo';
 import { openConflicts } from '../fixtures/skills/conflicting-sources';
 
 let dir: string;
@@ -29,15 +30,13 @@ describe('the open conflicts index', () => {
     const { secondSourceId } = await openConflicts(core, dir, 5);
     const stats = await core['library.stats']({});
     expect(stats.openConflicts).toBe(5);
-    const second = (await core['library.sources']({})).find((s) => s.id === secondSourceId);
-    expect(second?.pendingConflicts).toBe(5);
+    const pending = () => listSources(core.context.db).find((s) => s.id === secondSourceId)?.pendingConflicts;
+    expect(pending()).toBe(5);
 
     const [first] = await core['library.conflicts']({});
     await core['library.resolveConflict']({ id: first!.id, resolution: 'skip' });
     expect((await core['library.stats']({})).openConflicts).toBe(4);
-    expect((await core['library.sources']({})).find((s) => s.id === secondSourceId)?.pendingConflicts).toBe(
-      4,
-    );
+    expect(pending()).toBe(4);
 
     expect(
       plan('SELECT COUNT(*) AS n FROM import_conflicts WHERE source_id = ? AND resolved_at IS NULL'),
