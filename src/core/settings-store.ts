@@ -1,10 +1,17 @@
 // Settings persisted in the library file, validated by the shared schema; unknown or invalid values fall back to defaults.
 import { CuratorError } from '../shared/errors';
-import type { Settings, SettingsPatch } from '../shared/settings';
-import { defaultSettings, settingsSchema } from '../shared/settings';
+import { buildSettingsSchema, type Settings, type SettingsPatch } from '../shared/settings-schema';
+import { schema } from './zod';
 import type { Db } from './store/db';
 
 const KEY = 'app';
+
+/** Built, and zod loaded, at the first settings read. */
+const settingsSchema = schema(buildSettingsSchema);
+
+function defaultSettings(): Settings {
+  return settingsSchema().parse({});
+}
 
 export class SettingsStore {
   private cached: Settings | undefined;

@@ -2,12 +2,12 @@
 // an optional hand-typed parse and a domain. Every bad line is reported with its number; nothing is half-imported.
 import type { LabelItem } from '../../shared/api/evaluation';
 export type { LabelItem };
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
-import { lazy } from '../../shared/lazy';
 import { parseJsonText } from '../json-syntax';
+import { schema } from '../zod';
 
-export const labelItemSchema = lazy(() => {
+export const labelItemSchema = schema((z) => {
   const nonEmpty = z.string().trim().min(1);
   return z
     .object({

@@ -1,10 +1,9 @@
 // The LLM part of the API (shared/api/llm.ts) over the core context: endpoint test, API key, parsing jobs, task
 // parsing and the review of states. core/api/llm-service.ts can return this as it is.
-import { z } from 'zod';
 import type { LlmApi } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
-import { lazy } from '../../shared/lazy';
 import type { CoreContext } from '../context';
+import { schema } from '../zod';
 import {
   editStates,
   getStates,
@@ -23,7 +22,7 @@ import { listModels, testConnection } from './test-connection';
 
 export const PARSE_SKILLS_JOB = 'parse.skills';
 
-const parseSkillsParams = lazy(() =>
+const parseSkillsParams = schema((z) =>
   z
     .object({
       only: z.enum(['unparsed', 'failed', 'all']).optional(),
@@ -36,7 +35,7 @@ const parseSkillsParams = lazy(() =>
     }),
 );
 
-const skillId = lazy(() => z.number().int().positive());
+const skillId = schema((z) => z.number().int().positive());
 
 /** Values typed in Settings but not saved yet, laid over the saved ones; anything but a plain object is ignored. */
 function overlay(draft: unknown): Record<string, unknown> {

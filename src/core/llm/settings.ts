@@ -1,10 +1,10 @@
 // Settings of one OpenAI-compatible endpoint. The API key is not part of them: the host hands the core a key
 // provider, so the key never sits in the settings table, a log line or an error message.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
-import { lazy } from '../../shared/lazy';
+import { schema, type Zod } from '../zod';
 
-function buildLlmEndpointSettingsSchema() {
+function buildLlmEndpointSettingsSchema(z: Zod) {
   return z.object({
     /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM). */
     baseURL: z.url({ protocol: /^https?$/, error: 'the base URL must be an http:// or https:// address' }),
@@ -34,7 +34,7 @@ function buildLlmEndpointSettingsSchema() {
 }
 
 /** Built at its first use, not at import. */
-export const llmEndpointSettingsSchema = lazy(buildLlmEndpointSettingsSchema);
+export const llmEndpointSettingsSchema = schema(buildLlmEndpointSettingsSchema);
 
 export type LlmEndpointSettings = z.output<ReturnType<typeof buildLlmEndpointSettingsSchema>>;
 export type LlmEndpointSettingsInput = z.input<ReturnType<typeof buildLlmEndpointSettingsSchema>>;

@@ -1,10 +1,9 @@
 // Checks a trace read from a file before a replay uses it: the parts replay reads must have the right shape.
-import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
-import { lazy } from '../../shared/lazy';
+import { schema } from '../zod';
 import { TRACE_VERSION, variants, type SelectionTrace } from './trace-types';
 
-const replayable = lazy(() => {
+const replayable = schema((z) => {
   const states = z.object({ precondition: z.string().nullable(), completion: z.string() });
   const candidate = z.object({
     skillId: z.number().nullable(),
