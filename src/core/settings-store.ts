@@ -1,10 +1,17 @@
 // Settings persisted in the library file, validated by the shared schema; unknown or invalid values fall back to defaults.
 import { CuratorError } from '../shared/errors';
-import type { Settings, SettingsPatch } from '../shared/settings';
-import { defaultSettings, settingsSchema } from '../shared/settings';
+import { buildSettingsSchema, type Settings, type SettingsPatch } from '../shared/settings-schema';
+import { schema } from './zod';
 import type { Db } from './store/db';
 
 const KEY = 'app';
+
+/** Built, and zod loaded, at the first settings read. */
+const settingsSchema = schema(buildSettingsSchema);
+
+function defaultSettings(): Settings {
+  return settingsSchema().parse({});
+}
 
 export class SettingsStore {
   private cached: Settings | undefined;
@@ -15,7 +22,7 @@ export class SettingsStore {
     if (this.cached) return this.cached;
     const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as
       { value: string } | undefined;
-    const parsed = row ? settingsSchema.safeParse(JSON.parse(row.value)) : undefined;
+    const parsed = row ? settingsSchema().safeParse(JSON.parse(row.value)) : undefined;
     this.cached = parsed?.success ? parsed.data : defaultSettings();
     return this.cached;
   }
@@ -27,7 +34,7 @@ export class SettingsStore {
       if (values === undefined) continue;
       merged[section] = { ...(current[section] as object), ...values };
     }
-    const parsed = settingsSchema.safeParse(merged);
+    const parsed = settingsSchema().safeParse(merged);
     if (!parsed.success) {
       throw new CuratorError(
         'INVALID_ARGUMENT',

@@ -8,7 +8,6 @@ import { selectionPresets, variants } from '../../shared/api';
 import type { SelectionTrace } from '../../shared/trace';
 import { parseEditArg } from '../../core/select/edits';
 import { renderTrace } from '../../core/select/render-trace';
-import { parseTraceJson } from '../../core/select/trace-schema';
 import { followSelection, printEstimate } from '../follow-selection';
 import { printJson, printLine } from '../output';
 import { intOption, withCore } from '../run-command';
@@ -108,6 +107,8 @@ export function registerSelectCommands(program: Command): void {
     .action(
       withCore(async (core, g, ref: string, opts: { edit: string[]; verbose?: boolean }) => {
         const runId = /^#?\d+$/.test(ref) ? Number(ref.replace('#', '')) : undefined;
+        // The trace schema (zod) loads here, not with the CLI: `--help` and the other commands start without it.
+        const { parseTraceJson } = await import('../../core/select/trace-schema');
         const trace: SelectionTrace =
           runId !== undefined
             ? (await core['select.get']({ runId })).trace

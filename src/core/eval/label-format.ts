@@ -2,28 +2,30 @@
 // an optional hand-typed parse and a domain. Every bad line is reported with its number; nothing is half-imported.
 import type { LabelItem } from '../../shared/api/evaluation';
 export type { LabelItem };
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
 import { parseJsonText } from '../json-syntax';
+import { schema } from '../zod';
 
-const nonEmpty = z.string().trim().min(1);
-
-export const labelItemSchema = z
-  .object({
-    id: nonEmpty.max(200),
-    task: nonEmpty.max(4000),
-    gold: z.array(nonEmpty).min(1),
-    groups: z.array(z.array(nonEmpty).min(1)).min(1).optional(),
-    parse: z
-      .object({ subtasks: z.array(nonEmpty), states: z.array(nonEmpty) })
-      .refine(
-        (p) => p.states.length === p.subtasks.length + 1,
-        'parse.states needs one more entry than parse.subtasks',
-      )
-      .optional(),
-    domain: z.string().optional(),
-  })
-  .strict();
+export const labelItemSchema = schema((z) => {
+  const nonEmpty = z.string().trim().min(1);
+  return z
+    .object({
+      id: nonEmpty.max(200),
+      task: nonEmpty.max(4000),
+      gold: z.array(nonEmpty).min(1),
+      groups: z.array(z.array(nonEmpty).min(1)).min(1).optional(),
+      parse: z
+        .object({ subtasks: z.array(nonEmpty), states: z.array(nonEmpty) })
+        .refine(
+          (p) => p.states.length === p.subtasks.length + 1,
+          'parse.states needs one more entry than parse.subtasks',
+        )
+        .optional(),
+      domain: z.string().optional(),
+    })
+    .strict();
+});
 
 export interface LabelLineError {
   line: number;
@@ -43,7 +45,7 @@ export function parseLabelJsonl(text: string): LabelItem[] {
       errors.push({ line, message: json.message });
       return;
     }
-    const parsed = labelItemSchema.safeParse(json.value);
+    const parsed = labelItemSchema().safeParse(json.value);
     if (!parsed.success) {
       errors.push({ line, message: describeIssues(parsed.error.issues) });
       return;
@@ -86,7 +88,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 export function validateLabelItem(value: unknown): LabelItem {
-  const parsed = labelItemSchema.safeParse(value);
+  const parsed = labelItemSchema().safeParse(value);
   if (!parsed.success)
     throw new CuratorError('VALIDATION_FAILED', 'Not a valid label item', {
       issues: parsed.error.issues.map((x) => ({ path: x.path.join('.'), message: x.message })),

@@ -2,7 +2,6 @@
 // into an agent's skills folder. Nothing existing is overwritten; every file that could not be included is listed.
 import { promises as fsp, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import yazl from 'yazl';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
 import { loadPackages, readPackage, type MissingFile, type ReadFile } from './package-reader';
@@ -158,7 +157,9 @@ async function writeAtomically(target: string, write: (tmp: string) => Promise<v
   }
 }
 
-function writeZip(file: string, entries: readonly ReadFile[]): Promise<void> {
+async function writeZip(file: string, entries: readonly ReadFile[]): Promise<void> {
+  // yazl loads with the first zip export, not with the core.
+  const { default: yazl } = await import('yazl');
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
     const out = createWriteStream(file, { flags: 'wx' });

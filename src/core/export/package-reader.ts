@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { contentHash } from '../skills/package-files';
-import { readEntries } from '../skills/sources/zip';
+import { loadYauzl, readEntries } from '../skills/sources/zip';
 import type { Db } from '../store/db';
 
 export interface PackageFileRecord {
@@ -118,9 +118,10 @@ async function fromZip(
 ): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   const byEntry = new Map(wanted.map((f) => [pkg.relPath === '' ? f.path : `${pkg.relPath}/${f.path}`, f]));
+  const yauzlModule = await loadYauzl();
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(pkg.sourceUri, {
+    zip = await yauzlModule.openPromise(pkg.sourceUri, {
       lazyEntries: true,
       autoClose: false,
       decodeStrings: false,
@@ -131,7 +132,7 @@ async function fromZip(
   }
   try {
     for await (const entry of readEntries(zip)) {
-      const f = byEntry.get(entryName(entry));
+      const f = byEntry.get(entryName(yauzlModule, entry));
       if (!f || out.has(f.path) || entry.uncompressedSize !== f.size) continue;
       const bytes = await readEntry(zip, entry).catch(() => null);
       if (bytes && sha256(bytes) === f.sha256) out.set(f.path, bytes);
@@ -152,9 +153,9 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer
 }
 
 /** The entry's name as the zip source read it at import (raw bytes, CP437 or UTF-8, leading "./" dropped). */
-function entryName(entry: yauzl.Entry): string {
+function entryName(yauzlModule: typeof yauzl, entry: yauzl.Entry): string {
   const raw = entry.fileName as unknown as Buffer;
-  return yauzl
+  return yauzlModule
     .getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
     .replace(/^(\.\/)+/, '');
 }

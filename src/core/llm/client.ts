@@ -1,6 +1,7 @@
 // The LLM client: one chat-completions call with our own timeout, retries, size limit and cancellation around the
 // openai package (its own retries are off so that Retry-After, backoff and the attempt count are ours to control).
-import OpenAI from 'openai';
+// The package loads at the first request, not with the core, so the host starts without it.
+import type OpenAI from 'openai';
 import { CuratorError } from '../../shared/errors';
 import { boundedFetch } from './bounded-fetch';
 import { classifyFailure, failureToError, timeoutFailure, type EndpointFailure } from './endpoint-errors';
@@ -36,18 +37,23 @@ export function createLlmClient(deps: LlmClientDeps): LlmClient {
   const clock = deps.clock ?? systemClock;
   const random = deps.random ?? Math.random;
   const wait = deps.sleep ?? realSleep;
-  const openai = new OpenAI({
-    baseURL: settings.baseURL,
-    // The real key goes in per request (it may rotate); this one is never sent.
-    apiKey: 'unused',
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    // Our own per-attempt timer (below) fires first and also covers reading the body.
-    timeout: settings.timeoutMs + 5_000,
-    fetch: boundedFetch(settings.maxResponseBytes, deps.fetch),
-    logLevel: 'off',
-  });
+  let openaiClient: Promise<OpenAI> | undefined;
+  const openaiOnce = () =>
+    (openaiClient ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: settings.baseURL,
+          // The real key goes in per request (it may rotate); this one is never sent.
+          apiKey: 'unused',
+          organization: null,
+          project: null,
+          maxRetries: 0,
+          // Our own per-attempt timer (below) fires first and also covers reading the body.
+          timeout: settings.timeoutMs + 5_000,
+          fetch: boundedFetch(settings.maxResponseBytes, deps.fetch),
+          logLevel: 'off',
+        }),
+    ));
   const ctx = { baseURL: settings.baseURL, model: settings.model, timeoutMs: settings.timeoutMs };
 
   async function attempt(
@@ -55,6 +61,8 @@ export function createLlmClient(deps: LlmClientDeps): LlmClient {
     options: CompleteOptions,
     key: string,
   ): Promise<Omit<LlmCompletion, 'attempts'>> {
+    // Loading the package is not part of the attempt's time.
+    const openai = await openaiOnce();
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -1,5 +1,6 @@
 // Turns whatever the openai client or the network threw into a CuratorError a curator can act on, in plain words.
-import { APIError, APIConnectionError, APIUserAbortError } from 'openai';
+// The error classes come from their own small module: the client itself loads only when a request is made.
+import { APIError, APIConnectionError, APIUserAbortError } from 'openai/core/error';
 import { CuratorError, type ErrorCode } from '../../shared/errors';
 import { ResponseTooLargeError } from './bounded-fetch';
 

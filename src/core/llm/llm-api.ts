@@ -1,9 +1,9 @@
 // The LLM part of the API (shared/api/llm.ts) over the core context: endpoint test, API key, parsing jobs, task
 // parsing and the review of states. core/api/llm-service.ts can return this as it is.
-import { z } from 'zod';
 import type { LlmApi } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
+import { schema } from '../zod';
 import {
   editStates,
   getStates,
@@ -22,18 +22,20 @@ import { listModels, testConnection } from './test-connection';
 
 export const PARSE_SKILLS_JOB = 'parse.skills';
 
-const parseSkillsParams = z
-  .object({
-    only: z.enum(['unparsed', 'failed', 'all']).optional(),
-    ids: z.array(z.number().int().positive()).max(100_000).optional(),
-    force: z.boolean().optional(),
-    replace: z.boolean().optional(),
-  })
-  .refine((p) => !p.replace || (p.ids !== undefined && p.ids.length > 0), {
-    message: 'replace needs ids: name the skills whose edited or verified states may be replaced',
-  });
+const parseSkillsParams = schema((z) =>
+  z
+    .object({
+      only: z.enum(['unparsed', 'failed', 'all']).optional(),
+      ids: z.array(z.number().int().positive()).max(100_000).optional(),
+      force: z.boolean().optional(),
+      replace: z.boolean().optional(),
+    })
+    .refine((p) => !p.replace || (p.ids !== undefined && p.ids.length > 0), {
+      message: 'replace needs ids: name the skills whose edited or verified states may be replaced',
+    }),
+);
 
-const skillId = z.number().int().positive();
+const skillId = schema((z) => z.number().int().positive());
 
 /** Values typed in Settings but not saved yet, laid over the saved ones; anything but a plain object is ignored. */
 function overlay(draft: unknown): Record<string, unknown> {
@@ -50,7 +52,7 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
     createLlmClient({ settings: endpoint(), apiKey, logger: ctx.logger, clock: ctx.clock });
   const changed = (skillIds: number[]) => ctx.events.emit({ type: 'states.changed', skillIds });
   const id = (value: unknown) => {
-    const parsed = skillId.safeParse(value);
+    const parsed = skillId().safeParse(value);
     if (!parsed.success)
       throw new CuratorError('INVALID_ARGUMENT', 'skillId must be a positive whole number');
     return parsed.data;
@@ -95,7 +97,7 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
       }
     },
     'parse.estimate': async (req) => {
-      const params = parseSkillsParams.safeParse(req ?? {});
+      const params = parseSkillsParams().safeParse(req ?? {});
       if (!params.success)
         throw new CuratorError('INVALID_ARGUMENT', params.error.issues.map((i) => i.message).join('; '));
       // Prices and the model come from Settings; an endpoint not set up yet still gets a token count.
@@ -110,7 +112,7 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
       return { stored: key !== null };
     },
     'parse.skills': async (req) => {
-      const params = parseSkillsParams.safeParse(req ?? {});
+      const params = parseSkillsParams().safeParse(req ?? {});
       if (!params.success) {
         throw new CuratorError(
           'INVALID_ARGUMENT',

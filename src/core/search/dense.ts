@@ -1,6 +1,6 @@
 // Dense recall (METHOD.md step 1): the K skills whose recall-text vector has the largest cosine with the query's.
 // A binary coarse pass picks a shortlist, which is rescored exactly from the stored float vectors.
-import { DEFAULT_RECALL_INSTRUCTION } from '../../shared/settings';
+import { DEFAULT_RECALL_INSTRUCTION } from '../../shared/settings-schema';
 import type { SkillFilter } from '../store/library-filter';
 import { CuratorError } from '../../shared/errors';
 import type { Embedder } from '../models/ports';

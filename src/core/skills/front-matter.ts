@@ -1,7 +1,8 @@
 // Splits SKILL.md text into YAML front matter and markdown body, and parses the front matter strictly (one mapping,
 // unique keys) within fixed bounds, so that no SKILL.md can hold the importing thread for more than milliseconds.
-import { LineCounter, isMap, isScalar, parseDocument, visit, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import type { ValidationIssue } from './types';
+import { yamlModule } from './yaml-module';
 
 export interface FrontMatter {
   data: Record<string, unknown>;
@@ -70,6 +71,7 @@ function parseYamlMapping(
   file: string,
   lineOffset: number,
 ): { ok: true; value: Omit<FrontMatter, 'body'> } | { ok: false; issues: ValidationIssue[] } {
+  const { LineCounter, isMap, isScalar, parseDocument } = yamlModule();
   const lineCounter = new LineCounter();
   // yaml's own uniqueKeys check compares every key with every other one; duplicateKey() does it in one pass.
   const doc = parseDocument(yamlText, { uniqueKeys: false, lineCounter, prettyErrors: true });
@@ -130,6 +132,7 @@ function parseYamlMapping(
 
 /** The first key that repeats in its mapping (scalar keys compared by value, as yaml's uniqueKeys does). */
 function duplicateKey(doc: Document): { offset: number | undefined } | null {
+  const { isScalar, visit } = yamlModule();
   let found: { offset: number | undefined } | null = null;
   visit(doc, {
     Map(_, map) {

@@ -1,12 +1,24 @@
 // Watches folder sources with chokidar. A change never touches the library: after a quiet moment the folder is
 // scanned against the library and what differs is stored as the source's pending update, for the curator to apply.
-import { watch, type FSWatcher } from 'chokidar';
+// chokidar loads with the first watch, not with the core: a host with no watched folder starts without it.
+import type { FSWatcher } from 'chokidar';
+
+let chokidar: Promise<typeof import('chokidar')> | undefined;
 
 export interface FolderWatches {
-  start(sourceId: number, folder: string): void;
+  /** Resolves once the watcher is set up; rejects only when chokidar cannot load. */
+  start(sourceId: number, folder: string): Promise<void>;
   stop(sourceId: number): Promise<void>;
   has(sourceId: number): boolean;
   close(): Promise<void>;
+}
+
+interface Watch {
+  watcher: FSWatcher | null;
+  /** Settles once `watcher` is set (or the watch was stopped before chokidar loaded). */
+  created: Promise<void>;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void>;
 }
 
 /** `onSettled` runs once per burst of changes, `quietMs` after the last one, never twice at once for a source. */
@@ -14,10 +26,7 @@ export function createFolderWatches(
   onSettled: (sourceId: number) => Promise<void>,
   quietMs = 400,
 ): FolderWatches {
-  const watchers = new Map<
-    number,
-    { watcher: FSWatcher; timer: NodeJS.Timeout | null; running: Promise<void> }
-  >();
+  const watchers = new Map<number, Watch>();
   const schedule = (sourceId: number) => {
     const entry = watchers.get(sourceId);
     if (!entry) return;
@@ -29,21 +38,33 @@ export function createFolderWatches(
   };
   return {
     start(sourceId, folder) {
-      if (watchers.has(sourceId)) return;
-      const watcher = watch(folder, {
-        ignoreInitial: true,
-        followSymlinks: false,
-        ignored: (p) => /[\\/]\.git([\\/]|$)/.test(p),
+      const existing = watchers.get(sourceId);
+      if (existing) return existing.created;
+      const entry: Watch = {
+        watcher: null,
+        created: Promise.resolve(),
+        timer: null,
+        running: Promise.resolve(),
+      };
+      entry.created = (chokidar ??= import('chokidar')).then(({ watch }) => {
+        if (watchers.get(sourceId) !== entry) return; // stopped while chokidar loaded
+        entry.watcher = watch(folder, {
+          ignoreInitial: true,
+          followSymlinks: false,
+          ignored: (p) => /[\\/]\.git([\\/]|$)/.test(p),
+        });
+        entry.watcher.on('all', () => schedule(sourceId));
       });
-      watcher.on('all', () => schedule(sourceId));
-      watchers.set(sourceId, { watcher, timer: null, running: Promise.resolve() });
+      watchers.set(sourceId, entry);
+      return entry.created;
     },
     async stop(sourceId) {
       const entry = watchers.get(sourceId);
       if (!entry) return;
       watchers.delete(sourceId);
       if (entry.timer) clearTimeout(entry.timer);
-      await entry.watcher.close();
+      await entry.created.catch(() => undefined);
+      await entry.watcher?.close();
       await entry.running;
     },
     has: (sourceId) => watchers.has(sourceId),

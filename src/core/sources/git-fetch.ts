@@ -3,8 +3,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import git from 'isomorphic-git';
-import http from 'isomorphic-git/http/node';
 import { CuratorError } from '../../shared/errors';
 
 export interface GitLocation {
@@ -45,6 +43,11 @@ export async function fetchInto(
   token: string | null,
   signal?: AbortSignal,
 ): Promise<string> {
+  // isomorphic-git loads at the first fetch, not with the core: the host starts without it.
+  const [{ default: git }, { default: http }] = await Promise.all([
+    import('isomorphic-git'),
+    import('isomorphic-git/http/node'),
+  ]);
   fs.rmSync(dest, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   try {

@@ -116,8 +116,15 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
     setPending(db, sourceId, counts(scan), now());
     changed('pending-update');
   });
+  // A watch started in passing (resume, undo) that cannot start says so in the log; `sources.watch` reports it.
+  const startInPassing = (sourceId: number, folder: string) =>
+    void watches
+      .start(sourceId, folder)
+      .catch((error: unknown) =>
+        ctx.logger.error('Could not watch a folder source', { sourceId, error: String(error) }),
+      );
   resumers.set(ctx, () => {
-    for (const w of watchedSources(db)) watches.start(w.sourceId, w.uri);
+    for (const w of watchedSources(db)) startInPassing(w.sourceId, w.uri);
   });
 
   const check = async (sourceId: number): Promise<UpdateCheck> => {
@@ -216,7 +223,7 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
           );
         }
         setWatched(db, req.sourceId, true, now());
-        watches.start(req.sourceId, source.uri);
+        await watches.start(req.sourceId, source.uri);
       } else {
         setWatched(db, req.sourceId, false, now());
         await watches.stop(req.sourceId);
@@ -255,7 +262,7 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
       const before = new Set(watchedSources(db).map((w) => w.sourceId));
       const restored = undoLastDelete(db, now());
       // A restored source that was watched is watched again.
-      for (const w of watchedSources(db)) if (!before.has(w.sourceId)) watches.start(w.sourceId, w.uri);
+      for (const w of watchedSources(db)) if (!before.has(w.sourceId)) startInPassing(w.sourceId, w.uri);
       changed('undo-delete');
       return restored;
     },

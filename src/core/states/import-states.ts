@@ -1,20 +1,22 @@
 // Imports reviewed states from a JSONL file ({name, precondition, completion} per line), e.g. the sample library's
 // or another curator's. States a person already edited or verified here are kept unless overwrite is asked for.
 import { stat } from 'node:fs/promises';
-import { z } from 'zod';
 import { CuratorError } from '../../shared/errors';
 import { missingPathError } from '../missing-path';
 import { describeIssues } from '../eval/label-format';
 import { parseJsonText } from '../json-syntax';
 import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
+import { schema } from '../zod';
 import { editStates, getStates, verifyStates } from './skill-states';
 
-const lineSchema = z.object({
-  name: z.string().trim().min(1),
-  precondition: z.string().trim().min(1).nullable(),
-  completion: z.string().trim().min(1),
-});
+const lineSchema = schema((z) =>
+  z.object({
+    name: z.string().trim().min(1),
+    precondition: z.string().trim().min(1).nullable(),
+    completion: z.string().trim().min(1),
+  }),
+);
 
 const maxStatesFileBytes = 64 * 1024 * 1024;
 
@@ -53,7 +55,7 @@ export async function importStatesFile(
       result.errors.push({ line: i + 1, message: json.message });
       continue;
     }
-    const checked = lineSchema.safeParse(json.value);
+    const checked = lineSchema().safeParse(json.value);
     if (!checked.success) {
       result.errors.push({ line: i + 1, message: describeIssues(checked.error.issues) });
       continue;

@@ -2,7 +2,6 @@
 // the export once, so the first selection does not pay for it, and say in the report which file will run. An export
 // with a key/value cache gets the variant that keeps it (prompt-prefix reuse), as the reranker loads by default.
 import type { ModelVerifyReport } from '../../../shared/api/models';
-import { ensureYesNoModel } from '../onnx/derive-yesno';
 import { errorText } from '../onnx/load-model';
 import { QWEN3_NO, QWEN3_YES } from '../onnx/qwen3-reranker-template';
 
@@ -11,6 +10,8 @@ export async function addDerivedModel(report: ModelVerifyReport): Promise<ModelV
   if (!report.ok || report.role !== 'reranker' || !report.onnxFile) return report;
   try {
     const withCache = (report.inputs ?? []).some((name) => name.startsWith('past_key_values.'));
+    // The ONNX protobuf schema (protobufjs) loads here, when a reranker is verified, not with the core.
+    const { ensureYesNoModel } = await import('../onnx/derive-yesno');
     const derived = await ensureYesNoModel(
       report.path,
       report.onnxFile,

@@ -1,6 +1,14 @@
 // The Embedder port over an OpenAI-compatible POST /v1/embeddings (vLLM, Text Embeddings Inference, Infinity, OpenAI),
-// through the `openai` client, which batches nothing itself but retries 429/5xx honouring Retry-After.
-import OpenAI from 'openai';
+// through the `openai` client, which batches nothing itself but retries 429/5xx honouring Retry-After. The client
+// loads when an embedder is created (only its error classes, a small module, load with this file): the host starts
+// without it.
+import type OpenAI from 'openai';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from 'openai/core/error';
 import { CuratorError } from '../../../shared/errors';
 import type { EmbedOptions, Embedder } from '../ports';
 
@@ -22,12 +30,12 @@ export interface RemoteEmbedderConfig {
 
 function toCuratorError(error: unknown, url: string, timeoutMs: number): CuratorError {
   if (error instanceof CuratorError) return error;
-  if (error instanceof OpenAI.APIUserAbortError) return new CuratorError('CANCELLED', 'Cancelled');
-  if (error instanceof OpenAI.APIConnectionTimeoutError)
+  if (error instanceof APIUserAbortError) return new CuratorError('CANCELLED', 'Cancelled');
+  if (error instanceof APIConnectionTimeoutError)
     return new CuratorError('TIMEOUT', `${url} did not answer within ${timeoutMs} ms`, { url, timeoutMs });
-  if (error instanceof OpenAI.APIConnectionError)
+  if (error instanceof APIConnectionError)
     return new CuratorError('ENDPOINT_UNREACHABLE', `Cannot reach ${url}: ${error.message}`, { url });
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof APIError) {
     const details = { url, status: error.status };
     if (error.status === 401 || error.status === 403)
       return new CuratorError(
@@ -71,7 +79,8 @@ function unit(values: unknown, url: string): Float32Array {
 /** Connects, and when `dimensions` is not given, embeds one probe text to learn the vector length. */
 export async function createRemoteEmbedder(config: RemoteEmbedderConfig): Promise<Embedder> {
   const timeoutMs = config.timeoutMs ?? 60_000;
-  const client = new OpenAI({
+  const { default: OpenAIClient } = await import('openai');
+  const client = new OpenAIClient({
     baseURL: config.baseURL,
     apiKey: config.apiKey || 'unused',
     timeout: timeoutMs,

@@ -53,10 +53,13 @@ function workerEntry(): URL | null {
         platform: 'node',
         target: 'node20',
         logLevel: 'silent',
-        // Bundled CommonJS packages require Node's modules: give the script a require of its own.
+        // Bundled CommonJS packages require Node's modules: give the script a require of its own (under a name that
+        // no bundled module's own import of createRequire clashes with).
         banner: {
-          js: `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(fileURLToPath(import.meta.url))});`,
+          js: `import { createRequire as createBannerRequire } from 'node:module'; const require = createBannerRequire(${JSON.stringify(fileURLToPath(import.meta.url))});`,
         },
+        // The script runs from a data: URL; a module that requires a package when first used (yaml) resolves it here.
+        define: { 'import.meta.url': JSON.stringify(import.meta.url) },
       });
       const code = Buffer.from(outputFiles[0]!.text).toString('base64');
       devScript = new URL(`data:text/javascript;base64,${code}`);

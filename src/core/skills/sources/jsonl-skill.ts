@@ -2,12 +2,12 @@
 // SKILL.md text the library stores. The keys are already data, so the YAML written from them is not parsed back, except
 // where that text could read differently from the data (then the SKILL.md path reads it, with all its checks).
 import { createHash } from 'node:crypto';
-import { stringify } from 'yaml';
 import { parseJsonText } from '../../json-syntax';
 import { expandedSizeOver, frontMatterMaxBytes } from '../front-matter';
 import { summarizeBytes } from '../package-files';
 import { buildSkill, buildSkillFromFrontMatter, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
+import { yamlModule } from '../yaml-module';
 
 const notFrontMatter = new Set(['body', 'path', 'files']);
 const fence = /^---[ \t]*$/m;
@@ -62,7 +62,7 @@ export function lineToSkill(
     );
   const files = packageFiles(obj.files, lineNo, limits);
   if (!Array.isArray(files)) return fail(files.rule, files.message);
-  const yaml = stringify(frontMatter);
+  const yaml = yamlModule().stringify(frontMatter);
   const skillMd = `---\n${yaml}---\n\n${body}`;
   const input = {
     bytes: Buffer.from(skillMd, 'utf8'),

@@ -3,13 +3,21 @@
 // skill with an ambiguous name (the same path twice, case or Unicode twins, a file that is also a folder) is refused.
 import { closeSync } from 'node:fs';
 import path from 'node:path';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { FileTooLargeError, summarizeFile } from '../package-files';
 import { buildSkill, type BuildResult } from '../skill-md';
 import type { ImportSettings, PackageFile, ValidationIssue } from '../types';
 import { openSourceFd } from './safe-open';
 import { inSkill, joinRel, nearestSkillDir, rejection, type OpenedSource, type SourceItem } from './source';
 import { ambiguousNames, normalEntryName, unsafeName } from './zip-names';
+
+type Yauzl = typeof import('yauzl');
+let yauzlModule: Promise<Yauzl> | undefined;
+
+/** yauzl loads with the first zip read (an import, or an export reading a zip source), not with the core. */
+export function loadYauzl(): Promise<Yauzl> {
+  return (yauzlModule ??= import('yauzl').then((m) => m.default));
+}
 
 const ratioCheckFrom = 1024 * 1024;
 
@@ -26,6 +34,7 @@ export async function openZipSource(
   signal: AbortSignal,
 ): Promise<OpenedSource & { complete: boolean }> {
   // Opened without blocking and checked as a regular file: a FIFO swapped in after the path check cannot hang the import.
+  const yauzl = await loadYauzl();
   const fd = await openSourceFd(file);
   let zip: ZipFile;
   try {
@@ -47,7 +56,7 @@ export async function openZipSource(
     let declaredTotal = 0;
     for await (const entry of readEntries(zip)) {
       signal.throwIfAborted();
-      const raw = entryName(entry);
+      const raw = entryName(yauzl, entry);
       if (raw.endsWith('/')) continue;
       const unsafe = unsafeName(raw);
       if (unsafe) {
@@ -257,7 +266,7 @@ export async function* readEntries(zip: ZipFile): AsyncGenerator<Entry> {
   }
 }
 
-function entryName(entry: Entry): string {
+function entryName(yauzl: Yauzl, entry: Entry): string {
   const raw = entry.fileName as unknown as Buffer;
   return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
 }

@@ -24,6 +24,7 @@ import { m041LexicalStats } from './041-lexical-stats';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
+import { m061OpenConflicts } from './061-open-conflicts';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
 
 export interface Migration {
@@ -58,5 +59,6 @@ export const migrations: Migration[] = [
   m050Profiles,
   m055SourcesSync,
   m060RunVia,
+  m061OpenConflicts,
   m017ScoreCacheWeights,
 ];

@@ -69,7 +69,7 @@ export function describeSchema(schema: SchemaLike, key: string): Field {
 }
 
 export function settingsFields(): Field[] {
-  const root = describeSchema(settingsSchema as unknown as SchemaLike, '');
+  const root = describeSchema(settingsSchema() as unknown as SchemaLike, '');
   return root.kind === 'group' ? root.fields : [];
 }
 
