@@ -1,4 +1,4 @@
-// Migration 061's partial index of the open conflicts: library.stats and the sources list count them from it (not
+// Migration 009's partial index of the open conflicts: library.stats and the sources list count them from it (not
 // from the conflict rows, whose incoming JSON stands before resolved_at), the counts follow a resolution, and the
 // import's look-up of one place still uses the place index.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,6 +9,7 @@ import { m005BodyOnce } from './005-body-once';
 import { m006TextIndexOnce } from './006-text-index-once';
 import { m007ImportReportEntries } from './007-import-report-entries';
 import { m008ConflictSummaries } from './008-conflict-summaries';
+import { m009OpenConflicts } from './009-open-conflicts';
 import { m010VectorIndex } from './010-vector-index';
 import { m011ScoreCache } from './011-score-cache';
 import { m012SkillSideVectors } from './012-skill-side-vectors';
@@ -24,7 +25,6 @@ import { m041LexicalStats } from './041-lexical-stats';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
-import { m061OpenConflicts } from './061-open-conflicts';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
 
 export interface Migration {
@@ -44,6 +44,7 @@ export const migrations: Migration[] = [
   m006TextIndexOnce,
   m007ImportReportEntries,
   m008ConflictSummaries,
+  m009OpenConflicts,
   m010VectorIndex,
   m011ScoreCache,
   m012SkillSideVectors,
@@ -59,6 +60,5 @@ export const migrations: Migration[] = [
   m050Profiles,
   m055SourcesSync,
   m060RunVia,
-  m061OpenConflicts,
   m017ScoreCacheWeights,
 ];
