@@ -3,9 +3,6 @@
 // build, the very module an import of 'yaml' would load.
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
+import { lazy } from '../../shared/lazy';
 
-let loaded: typeof Yaml | undefined;
-
-export function yamlModule(): typeof Yaml {
-  return (loaded ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
-}
+export const yamlModule = lazy(() => createRequire(import.meta.url)('yaml') as typeof Yaml);

@@ -116,7 +116,7 @@ export function recordConflict(
 }
 
 /** What a list of conflicts shows of the incoming skill, kept in columns of its own (migration 008). */
-function summaryOf(skill: ParsedSkill) {
+export function summaryOf(skill: ParsedSkill) {
   return {
     description: skill.description,
     hash: skill.contentHash,

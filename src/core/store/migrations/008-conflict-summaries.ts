@@ -1,4 +1,4 @@
-import { incomingFromJson } from '../conflicts-repo';
+import { incomingFromJson, summaryOf } from '../conflicts-repo';
 import type { Db } from '../db';
 import type { Migration } from './index';
 
@@ -20,12 +20,11 @@ ALTER TABLE import_conflicts ADD COLUMN incoming_warnings TEXT; -- JSON: the inc
 
 function fillConflictSummaries(db: Db): void {
   const update = db.prepare(
-    `UPDATE import_conflicts SET incoming_description = ?, incoming_hash = ?, incoming_file_count = ?,
-       incoming_warnings = ? WHERE id = ?`,
+    `UPDATE import_conflicts SET incoming_description = @description, incoming_hash = @hash,
+       incoming_file_count = @fileCount, incoming_warnings = @warnings WHERE id = @id`,
   );
   const incomingOf = db.prepare('SELECT incoming FROM import_conflicts WHERE id = ?').pluck();
   for (const id of db.prepare('SELECT id FROM import_conflicts').pluck().all() as number[]) {
-    const skill = incomingFromJson(incomingOf.get(id) as string | Buffer);
-    update.run(skill.description, skill.contentHash, skill.files.length, JSON.stringify(skill.warnings), id);
+    update.run({ id, ...summaryOf(incomingFromJson(incomingOf.get(id) as string | Buffer)) });
   }
 }
