@@ -5,7 +5,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core';
-import { LEXICAL_STATS_JOB } from '../../src/core/api/lexical-stats-job';
+import { LEXICAL_STATS_JOB, resumeLexicalStats } from '../../src/core/api/lexical-stats-job';
+import { sampledFrom } from '../../src/core/models/lexical/library-index-cache';
 import type { Row } from '../../src/core/models/lexical/library-index';
 import {
   persistedStatistics,
@@ -13,6 +14,7 @@ import {
   refreshBatch,
   staleCount,
 } from '../../src/core/models/lexical/library-stats';
+import { refreshInSlices, staleCountInWindows } from '../../src/core/models/lexical/stats-walk';
 import { skillPart } from '../../src/core/models/lexical/skill-part';
 import { importSource, removeSource } from '../../src/core/skills/index';
 import { deleteToTrash, undoLastDelete } from '../../src/core/sources/trash';
@@ -198,6 +200,78 @@ describe('lexical statistics, persisted', () => {
       expect(staleCount(core.context.db)).toBe(0);
       expect(stored(core.context.db)).toEqual(recount(core.context.db));
     } finally {
+      await core.close();
+    }
+  });
+
+  it('are walked in id windows and slices, a skill gone stale behind the walk included, and go on after a cancel', async () => {
+    writeSkills(root, 40);
+    await importSource(lib.deps, { path: root }, testJob());
+    const id = (name: string) =>
+      lib.db.prepare('SELECT id FROM skills WHERE name = ?').pluck().get(name) as number;
+    expect(await staleCountInWindows(lib.db, undefined, 7)).toBe(40);
+
+    // Cancelled after the third batch: what was counted stays counted, the rest is still stale.
+    const stop = new AbortController();
+    let batches = 0;
+    await refreshInSlices(lib.db, {
+      windowIds: 7,
+      signal: stop.signal,
+      onBatch: () => {
+        if (++batches === 3) stop.abort();
+      },
+    });
+    const left = staleCount(lib.db);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(40);
+    expect(await staleCountInWindows(lib.db, undefined, 7)).toBe(left);
+
+    // While the walk goes on, the event loop turns between batches, and a skill the walk has passed goes stale.
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    let edited = false;
+    try {
+      await refreshInSlices(lib.db, {
+        windowIds: 7,
+        onBatch: () => {
+          if (edited || staleCount(lib.db) > 5) return;
+          edited = true;
+          editStates(lib.db, clock, id('skill-0'), { completion: 'The kettle is clean and dry.' });
+        },
+      });
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(edited).toBe(true);
+    expect(turns).toBeGreaterThan(0);
+    expect(staleCount(lib.db)).toBe(0);
+    expect(stored(lib.db)).toEqual(recount(lib.db));
+    expect(persistedStatistics(lib.db).df('dry')).toBe(0);
+    expect(persistedStatistics(lib.db).sdf('dry')).toBe(1);
+  });
+
+  it('is started for a large library with stale skills, and not again once they are counted', async () => {
+    writeSkills(root, 12);
+    await importSource(lib.deps, { path: root }, testJob());
+    const saved = sampledFrom.skills;
+    sampledFrom.skills = 5;
+    const core = createCore({
+      dataDir: path.join(lib.dir, 'data'),
+      dbFile: lib.dbFile,
+      resourcesDir: path.join(repoRoot, 'resources'),
+    });
+    try {
+      const job = await resumeLexicalStats(core.context);
+      expect(job?.kind).toBe(LEXICAL_STATS_JOB);
+      // Asked again while it runs: the same job.
+      expect((await resumeLexicalStats(core.context))?.id).toBe(job!.id);
+      const done = await core['jobs.wait']({ id: job!.id });
+      expect(done.status).toBe('done');
+      expect(done.progress).toMatchObject({ done: 12, total: 12 });
+      expect(await resumeLexicalStats(core.context)).toBeNull();
+      expect(stored(core.context.db)).toEqual(recount(core.context.db));
+    } finally {
+      sampledFrom.skills = saved;
       await core.close();
     }
   });

@@ -6,11 +6,9 @@ import type { JobInfo } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { sampledFrom } from '../models/lexical/library-index-cache';
-import { refreshBatch, staleCount } from '../models/lexical/library-stats';
+import { staleCountInWindows, refreshInSlices } from '../models/lexical/stats-walk';
 
 export const LEXICAL_STATS_JOB = 'library.lexical-stats';
-/** Skills per transaction: small enough that searches and imports wait a moment at most between batches. */
-const batchSize = 200;
 /** A burst of change events (an import's batches) starts one check. */
 const settleMs = 2000;
 
@@ -18,23 +16,23 @@ export function registerLexicalStats(ctx: CoreContext): void {
   ctx.jobs.register<Record<string, never>>(LEXICAL_STATS_JOB, async (_params, job) => {
     const { db } = ctx;
     const total = db.prepare('SELECT count(*) FROM skills').pluck().get() as number;
-    let left = staleCount(db);
-    for (;;) {
-      if (job.signal.aborted)
-        throw new CuratorError(
-          'CANCELLED',
-          'Counting cancelled; it goes on from where it stopped when resumed',
-        );
-      job.report({
-        done: Math.max(0, total - left),
-        total,
-        message: 'Counting the words of the library for the offline search and selection',
-      });
-      const did = refreshBatch(db, batchSize);
-      if (did === 0) break;
-      left = Math.max(0, left - did);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    const message = 'Counting the words of the library for the offline search and selection';
+    job.report({ done: 0, total, message });
+    let left = await staleCountInWindows(db, job.signal);
+    const report = () => job.report({ done: Math.max(0, total - left), total, message });
+    if (!job.signal.aborted) report();
+    await refreshInSlices(db, {
+      signal: job.signal,
+      onBatch: (did) => {
+        left = Math.max(0, left - did);
+        report();
+      },
+    });
+    if (job.signal.aborted)
+      throw new CuratorError(
+        'CANCELLED',
+        'Counting cancelled; it goes on from where it stopped when resumed',
+      );
     return { skills: total };
   });
   let pending: NodeJS.Timeout | undefined;
@@ -51,26 +49,31 @@ export function registerLexicalStats(ctx: CoreContext): void {
 export function resumeLexicalStatsSoon(ctx: CoreContext, fired?: () => void): NodeJS.Timeout {
   const timer = setTimeout(() => {
     fired?.();
-    try {
-      resumeLexicalStats(ctx);
-    } catch (error) {
-      ctx.logger.warn(`lexical statistics not started: ${String(error)}`);
-    }
+    resumeLexicalStats(ctx).catch((error: unknown) =>
+      ctx.logger.warn(`lexical statistics not started: ${String(error)}`),
+    );
   }, settleMs);
   timer.unref();
   return timer;
 }
 
-/** The statistics job of a large library with stale statistics: resumed, or started; null when not needed. */
-export function resumeLexicalStats(ctx: CoreContext): JobInfo | null {
+/**
+ * The statistics job of a large library with stale statistics: resumed, or started; null when not needed. Whether
+ * anything is stale is read window by window, so a host that calls this at start keeps answering.
+ */
+export async function resumeLexicalStats(ctx: CoreContext): Promise<JobInfo | null> {
   const { db } = ctx;
   if (!db.open || db.readonly) return null;
   const size = db.prepare('SELECT count(*) FROM skills').pluck().get() as number;
   if (size <= sampledFrom.skills) return null;
-  const earlier = ctx.jobs.list(undefined, 1000).filter((j) => j.kind === LEXICAL_STATS_JOB);
-  const running = earlier.find((j) => j.status === 'running' || j.status === 'queued');
+  const earlier = () => ctx.jobs.list(undefined, 1000).filter((j) => j.kind === LEXICAL_STATS_JOB);
+  const live = () => earlier().find((j) => j.status === 'running' || j.status === 'queued');
+  const running = live();
   if (running) return running;
-  if (staleCount(db) === 0) return null;
-  const stopped = earlier.find((j) => j.status !== 'done');
+  if ((await staleCountInWindows(db)) === 0 || !db.open) return null;
+  // Another check may have started the job while this one counted.
+  const started = live();
+  if (started) return started;
+  const stopped = earlier().find((j) => j.status !== 'done');
   return stopped ? ctx.jobs.resume(stopped.id) : ctx.jobs.start(LEXICAL_STATS_JOB, {});
 }

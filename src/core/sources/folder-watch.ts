@@ -55,6 +55,11 @@ export function createFolderWatches(
         });
         entry.watcher.on('all', () => schedule(sourceId));
       });
+      // A watch that could not start is not kept as one: `has` says false, and a later start tries again.
+      entry.created.catch(() => {
+        if (watchers.get(sourceId) === entry) watchers.delete(sourceId);
+        chokidar = undefined;
+      });
       watchers.set(sourceId, entry);
       return entry.created;
     },

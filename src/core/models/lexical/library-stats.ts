@@ -56,19 +56,40 @@ function readTotals(db: Db): Totals {
   };
 }
 
-/** Skills whose part is missing or out of date (ids), and parts whose skill is gone. */
-function staleSkills(db: Db, limit: number): number[] {
+/**
+ * Skills whose part is missing or out of date (ids), and parts whose skill is gone, in id order, with ids in (after,
+ * upto]: a caller that walks the library in windows reads only the window's rows (a whole scan at 68k skills holds
+ * the thread ~0.3 s).
+ */
+function staleSkills(db: Db, limit: number, after = 0, upto = Number.MAX_SAFE_INTEGER): number[] {
   const states = hasStates(db) ? statesStamp : "''";
   return db
     .prepare(
       `SELECT s.id FROM skills s LEFT JOIN lexical_skills l ON l.skill_id = s.id
-       WHERE l.skill_id IS NULL OR l.skill_stamp <> s.content_hash || ':' || s.updated_at OR l.states_stamp <> ${states}
+       WHERE s.id > @after AND s.id <= @upto AND (l.skill_id IS NULL
+         OR l.skill_stamp <> s.content_hash || ':' || s.updated_at OR l.states_stamp <> ${states})
        UNION ALL
-       SELECT l.skill_id FROM lexical_skills l WHERE NOT EXISTS (SELECT 1 FROM skills s WHERE s.id = l.skill_id)
-       LIMIT ?`,
+       SELECT l.skill_id FROM lexical_skills l
+       WHERE l.skill_id > @after AND l.skill_id <= @upto AND NOT EXISTS (SELECT 1 FROM skills s WHERE s.id = l.skill_id)
+       ORDER BY 1 LIMIT @limit`,
     )
     .pluck()
-    .all(limit) as number[];
+    .all({ after, upto, limit }) as number[];
+}
+
+/** Stale skills with ids in (after, upto]. */
+export function staleCountIn(db: Db, after: number, upto: number): number {
+  return staleSkills(db, Number.MAX_SAFE_INTEGER, after, upto).length;
+}
+
+/** The highest id a skill or a counted part has: where a walk over the library ends. */
+export function lastSkillId(db: Db): number {
+  return db
+    .prepare(
+      'SELECT max(COALESCE((SELECT max(id) FROM skills), 0), COALESCE((SELECT max(skill_id) FROM lexical_skills), 0))',
+    )
+    .pluck()
+    .get() as number;
 }
 
 export function staleCount(db: Db): number {
@@ -86,9 +107,22 @@ export function statsProgress(db: Db): { done: number; total: number } {
  * are current).
  */
 export function refreshBatch(db: Db, limit = 500): number {
+  return refreshSlice(db, limit, 0).did;
+}
+
+/**
+ * refreshBatch over the stale skills with ids in (after, upto] only. `last` is the last id it did (`after` when it
+ * did none).
+ */
+export function refreshSlice(
+  db: Db,
+  limit: number,
+  after: number,
+  upto = Number.MAX_SAFE_INTEGER,
+): { did: number; last: number } {
   return db.transaction(() => {
-    const ids = staleSkills(db, limit);
-    if (ids.length === 0) return 0;
+    const ids = staleSkills(db, limit, after, upto);
+    if (ids.length === 0) return { did: 0, last: after };
     const totals = readTotals(db);
     const df = new Map<number, number>();
     const sdf = new Map<number, number>();
@@ -158,7 +192,7 @@ export function refreshBatch(db: Db, limit = 500): number {
       totals.sentences,
       JSON.stringify({ plain: totals.plain, judged: totals.judged, sentences: totals.sentenceLength }),
     );
-    return ids.length;
+    return { did: ids.length, last: ids[ids.length - 1]! };
   })();
 }
 
