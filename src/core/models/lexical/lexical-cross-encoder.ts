@@ -3,6 +3,7 @@
 //   z = (bm25(a, b) - mean_a) / sd_a,   r = slope * (z - evenOddsZ).
 // A document far above what the library typically scores for a gets high odds, an unrelated one clearly negative
 // odds, and the length of a cancels out. Why and how it was tuned: docs/METHOD-notes.md ("The offline scorer").
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CrossEncoder, CrossScore, CrossScoreOptions, ScorePair } from '../ports';
 import type { Db } from '../../store/db';
 import { bag, Memo, type Background, type TermBag } from './bm25';
@@ -160,11 +161,15 @@ export function calibratedScore(
   };
 }
 
+/** How long scoring holds the thread before it lets the event loop turn. */
+const yieldEveryMs = 15;
+
 /** A CrossEncoder over the library's term statistics. The instruction is ignored: a bag of words cannot follow one. */
 export function createLexicalCrossEncoder(db: Db, version: LexicalScorerVersion = 'v6'): CrossEncoder {
   // Skill documents recur in every selection; their bags are kept (bounded) rather than re-tokenised.
   const docs = new Memo<ScoredDocument>(2048);
   const queries = new Memo<QueryTerms>(2048);
+  let lastTurn = performance.now();
   return {
     id: version === 'v6' ? lexicalCrossEncoderId : lexicalCrossEncoderV4Id,
     engine: 'lexical',
@@ -172,6 +177,11 @@ export function createLexicalCrossEncoder(db: Db, version: LexicalScorerVersion 
       const index = libraryIndex(db);
       const out: CrossScore[] = [];
       for (const [i, p] of pairs.entries()) {
+        // A host keeps answering (a cancel among them) while thousands of pairs are scored, in one call or in many.
+        if (performance.now() - lastTurn > yieldEveryMs) {
+          await nextTurn();
+          lastTurn = performance.now();
+        }
         options.signal?.throwIfAborted();
         const query = queries.get(p.query, () => queryTerms(p.query));
         const doc = docs.get(p.document, () => scoredDocument(p.document, index));

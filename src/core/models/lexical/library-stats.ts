@@ -199,7 +199,13 @@ export function refreshSlice(
 /** Refreshes until current (or until the signal aborts, between batches); a read-only library is read as it is. */
 export function refreshAll(db: Db, batch = 500, signal?: AbortSignal): void {
   if (db.readonly) return;
-  while (!signal?.aborted && refreshBatch(db, batch) > 0);
+  // From the last id done, not from the first: a pass from 0 that finds nothing ends it.
+  let after = 0;
+  while (!signal?.aborted) {
+    const { did, last } = refreshSlice(db, batch, after);
+    if (did === 0 && after === 0) return;
+    after = did === 0 ? 0 : last;
+  }
 }
 
 const averagesOf = (sums: number[], n: number): Record<Field, number> =>
