@@ -6,6 +6,7 @@ import { createLlmClient } from '../../src/core/llm/client';
 import { parseTask, saveManualTaskParse } from '../../src/core/llm/parse-task';
 import { TASK_PARSE_PROMPT_VERSION } from '../../src/core/llm/prompts';
 import { parseLlmSettings } from '../../src/core/llm/settings';
+import { importLabelSet } from '../../src/core/eval/label-store';
 import { deleteManualTaskParse, getTaskParse } from '../../src/core/states/task-parses';
 import { startOpenAiServer, userText, type OpenAiServer } from '../fixtures/openai-server';
 import { fixedClock, openTempLibrary, recordingLogger, type TempLibrary } from './llm-harness';
@@ -165,5 +166,37 @@ describe('hand-typed task parses', () => {
     saveManualTaskParse(noLlm, { task: 'Chart revenue', subtasks: ['Mine.'], states: ['a', 'b'] });
     expect(deleteManualTaskParse(lib.db, 'Chart revenue')).toBe(true);
     expect(getTaskParse(lib.db, 'Chart revenue')?.source).toBe('llm');
+  });
+
+  it('with no LLM and no stored parse, takes a label set’s parse of exactly this task; a hand parse comes first', async () => {
+    const noLlm = { db: lib.db, clock: fixedClock, logger: recordingLogger() };
+    importLabelSet(
+      lib.db,
+      {
+        name: 'labels',
+        text:
+          JSON.stringify({
+            id: 't1',
+            task: 'Chart revenue',
+            gold: ['chart-maker'],
+            parse: { subtasks: ['Labelled.'], states: ['a', 'b'] },
+          }) + '\n',
+      },
+      new Date(Date.UTC(2026, 0, 1)),
+    );
+    expect(await parseTask(noLlm, { task: '  Chart   revenue ' })).toMatchObject({
+      source: 'label',
+      subtasks: ['Labelled.'],
+      states: ['a', 'b'],
+    });
+    expect((await rejects(parseTask(noLlm, { task: 'Chart revenue twice' }))).code).toBe('UNAVAILABLE');
+    saveManualTaskParse(noLlm, { task: 'Chart revenue', subtasks: ['Mine.'], states: ['a', 'b'] });
+    expect(await parseTask(noLlm, { task: 'Chart revenue' })).toMatchObject({ source: 'manual' });
+    // With an LLM, the LLM parses it: a label's parse stands in only where nothing else can parse.
+    deleteManualTaskParse(lib.db, 'Chart revenue');
+    expect(await parseTask(deps(), { task: 'Chart revenue' })).toMatchObject({
+      source: 'llm',
+      cached: false,
+    });
   });
 });

@@ -1,7 +1,9 @@
 // The cost estimate counts the candidates a lexical recall returns (issue 10, item 4): it returns only the skills that
 // share a term with the task, often fewer than K, and the estimate of a whole K = 30 selection was 36 % too high in
-// pairs for that alone (bench/selection-estimate.ts). Real core, real SQLite library with the sample skills.
-import { mkdtempSync, rmSync } from 'node:fs';
+// pairs for that alone (bench/selection-estimate.ts). It also counts only what will run: no stage pairs for a task with
+// no parse and no LLM to make one, the parse a label set gives the task, and an llm variant that cannot run (which a
+// comparison then leaves out instead of failing). Real core, real SQLite library with the sample skills.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,5 +39,63 @@ describe('select.estimate with a lexical recall', () => {
     // relevance K + alignment 2K(n - 1) + stage fit K per sub-task, with K = the recalled candidates
     expect(estimate.pairs).toBe(candidates + 2 * candidates * 2 + candidates * 2);
     expect(estimate.pairs).toBeGreaterThanOrEqual(run.trace.counts.pairs);
+  }, 60_000);
+
+  it('counts relevance pairs only when the task has no parse and no LLM can make one, and says so', async () => {
+    const unparsed = 'warm a plate of soup for dinner';
+    const estimate = await core['select.estimate']({ task: unparsed, preset: 'offline', recallK: 30 });
+    expect(estimate.states).toBe(0);
+    expect(estimate.pairs).toBe(estimate.candidates);
+    expect(estimate.notes.join(' ')).toMatch(/no parse and no LLM is set up/);
+    const run = await core['select.run']({ task: unparsed, variant: 'full', preset: 'offline', recallK: 30 });
+    expect(run.trace.parse).toBeNull();
+    expect(run.trace.counts.pairs).toBe(estimate.pairs);
+  }, 60_000);
+
+  it('finds the parse a label set gives the task, in the estimate and in the selection', async () => {
+    const labels = path.join(dir, 'labels.jsonl');
+    writeFileSync(
+      labels,
+      JSON.stringify({ id: 'mug', task, gold: ['household-heat-object-microwave'], parse }) + '\n',
+    );
+    await core['labels.import']({ path: labels, name: 'mug labels' });
+    const estimate = await core['select.estimate']({ task, preset: 'offline', recallK: 30 });
+    expect(estimate.states).toBe(parse.states.length);
+    expect(estimate.notes.join(' ')).not.toMatch(/not parsed yet|no parse/);
+    const run = await core['select.run']({ task, variant: 'full', preset: 'offline', recallK: 30 });
+    expect(run.trace.parse).toMatchObject({ states: parse.states, subtasks: parse.subtasks });
+    // The same answer as with the parse given by hand.
+    const given = await core['select.run']({ task, variant: 'full', preset: 'offline', parse, recallK: 30 });
+    expect(run.trace.answer.map((a) => a.name)).toEqual(given.trace.answer.map((a) => a.name));
+  }, 60_000);
+
+  it('runs a comparison without an LLM, the llm variant saying why it did not run and storing nothing', async () => {
+    const runsBefore = (await core['select.runs']({ limit: 1000 })).length;
+    const estimate = await core['select.estimate']({
+      task,
+      preset: 'offline',
+      parse,
+      variants: ['full', 'dense', 'llm'],
+    });
+    expect(estimate.notes.join(' ')).toMatch(/llm variant needs an LLM endpoint and none is set up/);
+    const results = await core['select.compare']({
+      task,
+      preset: 'offline',
+      parse,
+      variants: ['full', 'dense', 'llm'],
+    });
+    expect(results.map((r) => r.variant)).toEqual(['full', 'dense', 'llm']);
+    expect(results[0]!.answer.length).toBeGreaterThan(0);
+    expect(results[1]!.answer.length).toBeGreaterThan(0);
+    expect(results[2]!.answer).toEqual([]);
+    expect(results[2]!.trace.reason).toMatch(/needs an LLM endpoint: set one up in Settings → LLM endpoint/);
+    expect((await core['select.runs']({ limit: 1000 })).length).toBe(runsBefore + 2);
+    // Asked for alone, it is an error that names what is missing.
+    await expect(
+      core['select.run']({ task, preset: 'offline', parse, variant: 'llm' }),
+    ).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/LLM endpoint/),
+    });
   }, 60_000);
 });

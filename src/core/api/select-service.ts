@@ -15,7 +15,14 @@ import { parseTraceJson } from '../select/trace-schema';
 import { estimateSelection } from '../select/cost';
 import { lexicalRecall } from '../models/lexical/lexical-recall';
 import type { SelectionPreset } from '../../shared/presets';
-import { checkPreset, currentSkillSideCoverage, presetEngineIds, selectionDeps } from './selection-deps';
+import {
+  checkPreset,
+  currentSkillSideCoverage,
+  expectedTaskParse,
+  llmConfigured,
+  presetEngineIds,
+  selectionDeps,
+} from './selection-deps';
 
 function result(runId: number | null, trace: SelectionTrace, gold: string[] | null): SelectionResult {
   return {
@@ -136,12 +143,16 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       const preset = checkPreset(req.preset ?? settings.preset);
       const engines = await presetEngineIds(ctx, preset);
       const K = req.recallK ?? settings.recallK;
+      const llm = llmConfigured(ctx);
+      const parse = req.parse ?? expectedTaskParse(ctx, task);
       return estimateSelection(ctx.db, {
         preset,
         variants: checkVariants(req.variants ?? ['full']),
         K: lexicalRecallUsed(ctx, preset) ? lexicalRecall(ctx.db, task, K).length : K,
         task,
-        parse: req.parse ?? null,
+        parse,
+        willParse: parse !== null || llm,
+        llm,
         maxTokens: settings.crossEncoderMaxTokens,
         engines,
         skillSideCoverage: engines.embedder ? currentSkillSideCoverage(ctx, engines.embedder) : 1,

@@ -3,10 +3,11 @@
 // LLM for the LLM-as-selector variant, and the meter that times the engines for the cost estimate.
 import { CuratorError } from '../../shared/errors';
 import type { ScorerTier, SelectionPreset } from '../../shared/presets';
+import type { TaskParse } from '../../shared/trace';
 import { presetTiers, selectionPresets } from '../../shared/presets';
 import type { CoreContext } from '../context';
 import { createLlmClient } from '../llm/client';
-import { parseTask } from '../llm/parse-task';
+import { parseTask, storedTaskParse } from '../llm/parse-task';
 import type { LlmClient } from '../llm/ports';
 import { parseLlmSettings } from '../llm/settings';
 import { createLexicalCrossEncoder, lexicalCrossEncoderId } from '../models/lexical/lexical-cross-encoder';
@@ -33,6 +34,17 @@ function llmClient(ctx: CoreContext): LlmClient | undefined {
     logger: ctx.logger,
     clock: ctx.clock,
   });
+}
+
+/** Whether an LLM endpoint is set up (the llm variant and task parsing need one). */
+export function llmConfigured(ctx: CoreContext): boolean {
+  return ctx.settings.get().llm.model.trim() !== '';
+}
+
+/** The parse a selection of this task finds without calling an LLM (hand-typed, stored, or a label's), or null. */
+export function expectedTaskParse(ctx: CoreContext, task: string): TaskParse | null {
+  const stored = storedTaskParse({ db: ctx.db, llm: llmClient(ctx) }, { task });
+  return stored ? { subtasks: stored.subtasks, states: stored.states } : null;
 }
 
 export function checkPreset(preset: unknown): SelectionPreset {

@@ -35,19 +35,29 @@ export interface ParseTaskRequest {
   signal?: AbortSignal;
 }
 
-export async function parseTask(deps: ParseTaskDeps, request: ParseTaskRequest): Promise<TaskParse> {
+/** The parse parseTask would return without calling the LLM, if there is one. */
+export function storedTaskParse(
+  deps: Pick<ParseTaskDeps, 'db' | 'llm'>,
+  request: Pick<ParseTaskRequest, 'task' | 'environmentNote' | 'sourceId'>,
+): TaskParse | undefined {
   const task = requireTask(request.task);
   const note = resolveEnvironmentNote(deps.db, request);
-  if (!request.force) {
-    const stored = deps.llm
-      ? (findManualTaskParse(deps.db, task) ??
+  return deps.llm
+    ? (findManualTaskParse(deps.db, task) ??
         findTaskParse(deps.db, {
           task,
           environmentNote: note,
           promptVersion: TASK_PARSE_PROMPT_VERSION,
           model: deps.llm.settings.model,
         }))
-      : getTaskParse(deps.db, task, note);
+    : getTaskParse(deps.db, task, note);
+}
+
+export async function parseTask(deps: ParseTaskDeps, request: ParseTaskRequest): Promise<TaskParse> {
+  const task = requireTask(request.task);
+  const note = resolveEnvironmentNote(deps.db, request);
+  if (!request.force) {
+    const stored = storedTaskParse(deps, request);
     if (stored) return stored;
   }
   if (!deps.llm) {

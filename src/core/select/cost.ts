@@ -25,6 +25,10 @@ export interface CostInputs {
   engines: Partial<Record<ScorerTier, string>>;
   /** Share of the library whose skill side the index holds for the embedder (1 = all). */
   skillSideCoverage?: number;
+  /** False when the task has no parse and no LLM can make one: the stage variants then score relevance only. */
+  willParse?: boolean;
+  /** Whether an LLM endpoint is set up (default true): the llm variant is left out of a comparison without one. */
+  llm?: boolean;
 }
 
 /** States assumed before the task is parsed: three sub-tasks, the size of a typical household task. */
@@ -99,12 +103,23 @@ function pairsByUse(
 export function estimateSelection(db: Db, inputs: CostInputs): SelectionEstimate {
   const shape = libraryShape(db);
   const k = Math.min(inputs.K, shape.skills);
-  const n = inputs.parse ? inputs.parse.states.length : assumedStates;
+  const unparsed = !inputs.parse && inputs.willParse === false;
+  const n = inputs.parse ? inputs.parse.states.length : unparsed ? 0 : assumedStates;
   const notes: string[] = [];
-  if (!inputs.parse)
+  const stageVariants = inputs.variants.some((v) => v === 'full' || v === 'no-graph' || v === 'no-split');
+  if (unparsed && stageVariants)
+    notes.push(
+      'The task has no parse and no LLM is set up to make one: full, no-graph and no-split rank by task relevance alone (type the sub-tasks and states, or set up an LLM)',
+    );
+  else if (!inputs.parse)
     notes.push(`The task is not parsed yet: the estimate assumes ${assumedStates - 1} sub-tasks`);
   notes.push('Pairs are an upper bound: the exact cuts usually skip a part of the stage-fit pairs');
-  if (inputs.variants.includes('llm')) notes.push('The llm variant’s call to the LLM is not included');
+  if (inputs.variants.includes('llm'))
+    notes.push(
+      inputs.llm === false
+        ? 'The llm variant needs an LLM endpoint and none is set up: it does not run'
+        : 'The llm variant’s call to the LLM is not included',
+    );
   const uses = pairsByUse(inputs, k, n, shape.stateChars, shape.docChars);
   const tiers = presetTiers[inputs.preset];
   const engines = new Map<ScorerTier, EngineCostEstimate>();

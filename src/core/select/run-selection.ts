@@ -2,6 +2,7 @@
 import type { SelectionPreset } from '../../shared/presets';
 import type { Db } from '../store/db';
 import { recallCandidates, type RecallFn } from './recall';
+import { llmNeeded } from './variants';
 import { replaySelection } from './replay';
 import { getRun, saveRun, type RunVia } from './runs-store';
 import type { ScoreMemo, ScoreProvider } from './scores';
@@ -83,6 +84,8 @@ export async function runSelection(
     for (const variant of req.variants) {
       req.signal?.throwIfAborted();
       const before = done;
+      // Compared with others, an llm variant with no LLM says why in its trace, is not stored, and stops nothing.
+      const llmLeftOut = variant === 'llm' && !deps.llm && req.variants.length > 1;
       const trace = await selectSkills(input, deps.scorer, {
         variant,
         k: req.k,
@@ -91,6 +94,7 @@ export async function runSelection(
         llm: deps.llm,
         llmModel: deps.llmModel,
         llmBodyChars: req.llmBodyChars,
+        ...(llmLeftOut ? { llmUnavailable: llmNeeded } : {}),
         recallModel: deps.recallModel,
         memo,
         signal: req.signal,
@@ -102,7 +106,9 @@ export async function runSelection(
       });
       done = before + trace.execution.pairsScored;
       const runId =
-        req.store === false ? null : saveRun(deps.db, trace, 'lab', deps.clock(), null, req.via ?? null);
+        req.store === false || llmLeftOut
+          ? null
+          : saveRun(deps.db, trace, 'lab', deps.clock(), null, req.via ?? null);
       outcomes.push({ runId, trace });
     }
   } finally {

@@ -40,6 +40,8 @@ export interface SelectOptions {
   memo?: ScoreMemo;
   /** A recorded LLM answer to reuse instead of asking (replay). */
   llmAnswer?: string;
+  /** Without `llm`: the llm variant's reason instead of an UNAVAILABLE error (a comparison goes on without it). */
+  llmUnavailable?: string;
   clock?: () => number;
   signal?: AbortSignal;
   /** The preset that built `scorer`, recorded in the trace. */
@@ -97,6 +99,7 @@ export async function selectSkills(
           llm: options.llm,
           llmBodyChars,
           llmAnswer: options.llmAnswer,
+          llmUnavailable: options.llmUnavailable,
           clock,
           signal: options.signal,
         });

@@ -23,6 +23,8 @@ export interface VariantOptions {
   llmBodyChars: number;
   /** A recorded LLM answer (replay): used instead of asking again. */
   llmAnswer?: string;
+  /** Without `llm`: the result's reason, instead of an UNAVAILABLE error. */
+  llmUnavailable?: string;
   clock: () => number;
   signal?: AbortSignal;
 }
@@ -142,6 +144,9 @@ export async function rankedVariant(
   return result;
 }
 
+export const llmNeeded =
+  'The llm variant needs an LLM endpoint: set one up in Settings → LLM endpoint (or `settings set llm.baseURL=… llm.model=…`)';
+
 async function llmRanking(
   ctx: SelectionContext,
   options: VariantOptions,
@@ -150,7 +155,11 @@ async function llmRanking(
   const prompt = selectorPrompt(ctx.input.task, ctx.input.candidates, options.llmBodyChars);
   let raw = options.llmAnswer;
   if (raw === undefined) {
-    if (!options.llm) throw new CuratorError('UNAVAILABLE', 'The llm variant needs an LLM endpoint');
+    if (!options.llm && options.llmUnavailable) {
+      result.reason = options.llmUnavailable;
+      return;
+    }
+    if (!options.llm) throw new CuratorError('UNAVAILABLE', llmNeeded);
     const started = options.clock();
     raw = await options.llm(prompt);
     result.llmMs = options.clock() - started;

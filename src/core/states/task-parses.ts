@@ -104,7 +104,8 @@ export function findManualTaskParse(db: Db, task: string): TaskParse | undefined
 
 /**
  * What the selection engine uses when it must not call an LLM: the hand-typed parse if there is one, else the most
- * recent LLM parse of the task with this environment note (any model or prompt version).
+ * recent LLM parse of the task with this environment note (any model or prompt version), else the parse a label set
+ * gives a task with exactly this text (the demo task's, among the sample labels).
  */
 export function getTaskParse(db: Db, task: string, environmentNote?: string): TaskParse | undefined {
   const manual = findManualTaskParse(db, task);
@@ -114,7 +115,32 @@ export function getTaskParse(db: Db, task: string, environmentNote?: string): Ta
       `SELECT * FROM task_parses WHERE task_hash = ? AND status = 'parsed' ORDER BY updated_at DESC, id DESC LIMIT 1`,
     )
     .get(taskHash(task, environmentNote)) as TaskParseRow | undefined;
-  return row && toTaskParse(row);
+  return row ? toTaskParse(row) : labelTaskParse(db, task);
+}
+
+/** The hand-typed parse of a labelled task with exactly this text (the first label set that has one). */
+function labelTaskParse(db: Db, task: string): TaskParse | undefined {
+  const text = db
+    .prepare(
+      'SELECT parse FROM label_items WHERE task = ? AND parse IS NOT NULL ORDER BY set_id, position LIMIT 1',
+    )
+    .pluck()
+    .get(task.trim()) as string | undefined;
+  if (text === undefined) return undefined;
+  try {
+    const parse = JSON.parse(text) as { subtasks?: unknown; states?: unknown };
+    const strings = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
+    if (!strings(parse.subtasks) || !strings(parse.states)) return undefined;
+    return {
+      task: task.trim(),
+      subtasks: parse.subtasks as string[],
+      states: parse.states as string[],
+      source: 'label',
+      cached: true,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Removes the hand-typed parse of a task; its LLM parses stay. Returns whether there was one. */
