@@ -4,6 +4,7 @@
 import { CuratorError } from '../../shared/errors';
 import type { ScorerTier, SelectionPreset } from '../../shared/presets';
 import { presetTiers, selectionPresets } from '../../shared/presets';
+import { localModelsPlace } from '../../shared/settings-places';
 import type { CoreContext } from '../context';
 import { createLlmClient } from '../llm/client';
 import { parseTask } from '../llm/parse-task';
@@ -50,7 +51,7 @@ async function vectorEmbedder(ctx: CoreContext, preset: SelectionPreset): Promis
   if (!embedder || embedder.dim <= 0)
     throw new CuratorError(
       'UNAVAILABLE',
-      `The ${preset} preset scores with an embedder model: add one in Settings → Models (or choose the offline preset)`,
+      `The ${preset} preset scores with an embedder model: add one in ${localModelsPlace} (or choose the offline preset)`,
     );
   return embedder;
 }
