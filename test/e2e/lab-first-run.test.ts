@@ -1,6 +1,9 @@
 // A newcomer's first Selection lab run, with no LLM and no label set: the lab says that a run without a parse has no
-// sub-tasks or states (so an empty graph is expected), and loads the bundled sample tasks with one button.
+// sub-tasks or states (so an empty graph is expected), and loads the bundled sample tasks with one button. With no
+// model set up, the lab tells the truth about presets that need one (one message, naming a Settings heading that
+// exists, and no run button), and shows no estimate before there is a task.
 import { expect, it } from 'vitest';
+import { localModelsPlace } from '../../src/shared/settings-places';
 import { describeInChromium, useBrowserMode } from './browser-session';
 import { inBothThemes } from './harness';
 import { importSampleLibrary } from './prepare';
@@ -40,5 +43,42 @@ describeInChromium('Selection lab, first run', () => {
     await page.locator('textarea[name="task"]').fill('heat a mug of water');
     await expect.poll(() => page.getByLabel('Sample task').inputValue()).toBe('');
     expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('says once and truly that fast and mixed need a model, and keeps the run button off for them', async () => {
+    const { page, problems } = session;
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    const taskField = page.locator('textarea[name="task"]');
+    await taskField.fill('');
+    const estimate = page.getByTestId('selection-estimate');
+    await expect.poll(() => estimate.textContent()).toBe('Type a task to see the cost');
+
+    await taskField.fill('heat a mug of water in the microwave');
+    const run = page.getByRole('button', { name: 'Select skills' });
+    await page.getByLabel('Scoring preset').selectOption('offline');
+    await expect.poll(() => estimate.textContent()).toMatch(/^Estimate: up to \d+ pairs/);
+    for (const preset of ['fast', 'mixed']) {
+      await page.getByLabel('Scoring preset').selectOption(preset);
+      await expect
+        .poll(() => estimate.textContent())
+        .toContain(`The ${preset} preset scores with an embedder`);
+      expect(await estimate.textContent()).toContain(localModelsPlace);
+      expect(await page.getByTestId('preset-fallback').count()).toBe(0);
+      expect(await run.isDisabled()).toBe(true);
+      expect(await run.getAttribute('title')).toContain(`The ${preset} preset scores with an embedder`);
+    }
+    // exact falls back to the lexical engine and runs; it says so, pointing at the same place.
+    await page.getByLabel('Scoring preset').selectOption('exact');
+    await expect.poll(() => page.getByTestId('preset-fallback').textContent()).toContain(localModelsPlace);
+    await expect.poll(() => run.isDisabled()).toBe(false);
+
+    // The place every message points at is a heading the Settings screen shows.
+    await page.evaluate(() => (window.location.hash = '#/settings'));
+    await page.locator('legend').first().waitFor();
+    const heading = localModelsPlace.replace(/^Settings → /, '');
+    expect(await page.locator('legend').allTextContents()).toContain(heading);
+    // The estimates of fast and mixed answer 503 (UNAVAILABLE), which Chromium logs; nothing else may.
+    expect(problems.filter((p) => !p.includes('status of 503 (Service Unavailable)'))).toEqual([]);
+    problems.length = 0;
   }, 120_000);
 });
