@@ -84,6 +84,7 @@ export async function selectSkills(
     maxTokens,
     clock,
     options.onPairsScored,
+    !ranked,
   );
 
   const result =
