@@ -1,8 +1,12 @@
 // A newcomer's first Selection lab run, with no LLM and no label set: the lab says that a run without a parse has no
-// sub-tasks or states (so an empty graph is expected), and loads the bundled sample tasks with one button.
+// sub-tasks or states (so an empty graph is expected), and loads the bundled sample tasks with one button. With no
+// model set up, the lab tells the truth about presets that need one (one message, naming a Settings heading that
+// exists, and no run button), shows no estimate before there is a task, keeps a huge task to one line in Recent runs,
+// and draws no graph for no-parse, which reads no states.
 import { expect, it } from 'vitest';
+import { localModelsPlace } from '../../src/shared/settings-places';
 import { describeInChromium, useBrowserMode } from './browser-session';
-import { inBothThemes } from './harness';
+import { inBothThemes, screenshot } from './harness';
 import { importSampleLibrary } from './prepare';
 
 describeInChromium('Selection lab, first run', () => {
@@ -39,6 +43,80 @@ describeInChromium('Selection lab, first run', () => {
     expect(await page.getByRole('button', { name: 'Parse below' }).count()).toBe(0);
     await page.locator('textarea[name="task"]').fill('heat a mug of water');
     await expect.poll(() => page.getByLabel('Sample task').inputValue()).toBe('');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('says once and truly that fast and mixed need a model, and keeps the run button off for them', async () => {
+    const { page, problems } = session;
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    const taskField = page.locator('textarea[name="task"]');
+    await taskField.fill('');
+    const estimate = page.getByTestId('selection-estimate');
+    await expect.poll(() => estimate.textContent()).toBe('Type a task to see the cost');
+
+    await taskField.fill('heat a mug of water in the microwave');
+    const run = page.getByRole('button', { name: 'Select skills' });
+    await page.getByLabel('Scoring preset').selectOption('offline');
+    await expect.poll(() => estimate.textContent()).toMatch(/^Estimate: up to \d+ pairs/);
+    for (const preset of ['fast', 'mixed']) {
+      await page.getByLabel('Scoring preset').selectOption(preset);
+      await expect
+        .poll(() => estimate.textContent())
+        .toContain(`The ${preset} preset scores with an embedder`);
+      expect(await estimate.textContent()).toContain(localModelsPlace);
+      expect(await page.getByTestId('preset-fallback').count()).toBe(0);
+      expect(await run.isDisabled()).toBe(true);
+      expect(await run.getAttribute('title')).toContain(`The ${preset} preset scores with an embedder`);
+    }
+    // exact falls back to the lexical engine and runs; it says so, pointing at the same place.
+    await page.getByLabel('Scoring preset').selectOption('exact');
+    await expect.poll(() => page.getByTestId('preset-fallback').textContent()).toContain(localModelsPlace);
+    await expect.poll(() => run.isDisabled()).toBe(false);
+
+    // The place every message points at is a heading the Settings screen shows.
+    await page.evaluate(() => (window.location.hash = '#/settings'));
+    await page.locator('legend').first().waitFor();
+    const heading = localModelsPlace.replace(/^Settings → /, '');
+    expect(await page.locator('legend').allTextContents()).toContain(heading);
+    // The estimates of fast and mixed answer 503 (UNAVAILABLE), which Chromium logs; nothing else may.
+    expect(problems.filter((p) => !p.includes('status of 503 (Service Unavailable)'))).toEqual([]);
+    problems.length = 0;
+  }, 120_000);
+
+  it('keeps a huge task to one line in Recent runs, and draws no graph for no-parse', async () => {
+    const { server, page, problems } = session;
+    const huge = 'Put the mug in the microwave and heat the water. '.repeat(540);
+    expect(huge.length).toBeGreaterThan(26_000);
+    await server.core['select.compare']({ task: huge, variants: ['no-parse'], preset: 'offline' });
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    await page.reload();
+    await page.getByLabel('Sample task').selectOption('hh-01');
+    await page.getByText('Recent runs').click();
+    const row = page.locator('[data-testid="recent-runs"] li').filter({ hasText: 'Put the mug' }).first();
+    const shape = await row.evaluate((li) => ({
+      height: li.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(li).lineHeight) || 20,
+      clipped: li.scrollWidth > li.clientWidth,
+      overflow: getComputedStyle(li).textOverflow,
+    }));
+    expect(shape.height).toBeLessThan(shape.lineHeight * 1.5);
+    expect(shape).toMatchObject({ clipped: true, overflow: 'ellipsis' });
+    expect(await row.locator('[title]').getAttribute('title')).toBe(huge.trim());
+    await screenshot(page, 'lab-recent-runs-huge-task');
+
+    // The sample task's hand parse has states, and the sample skills none: full notes that; no-parse reads neither.
+    await page.getByLabel('Scoring preset').selectOption('offline');
+    await page.getByRole('button', { name: 'Select skills' }).click();
+    await page.getByTestId('variant-answers').waitFor({ timeout: 60_000 });
+    await page.getByTestId('execution-graph').waitFor();
+    await page.locator('.variant-card[data-variant="no-parse"]').click();
+    await expect
+      .poll(() => page.getByTestId('ranked-note').textContent())
+      .toMatch(/^no-parse reads no states/);
+    expect(await page.getByTestId('execution-graph').count()).toBe(0);
+    expect(await page.locator('section[aria-label="Execution graph"]').textContent()).not.toContain(
+      'has no parse',
+    );
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -147,6 +147,23 @@ describeInChromium('the why of a selection in the lab', () => {
     ).toBe(challenger.name);
     await page.getByText('What would make another skill win a stage?').click();
     await page.getByTestId('why-challenge').first().waitFor();
+    // Every challenger's name reads in full: the picker is as wide as its longest name, and titled with the one picked.
+    const pickers = await page.locator('[data-testid="why-challenge"] select').evaluateAll((selects) =>
+      selects.map((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const longest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { longest, room, title: select.title, picked: select.selectedOptions[0]?.text };
+      }),
+    );
+    expect(pickers.length).toBeGreaterThan(0);
+    for (const p of pickers) {
+      expect(p.room).toBeGreaterThanOrEqual(p.longest);
+      expect(p.title).toBe(p.picked);
+    }
     await page.getByText('What the numbers mean').click();
     await inBothThemes(page, 'lab-why-what-if', 'section[aria-label="Execution graph"]');
     await inBothThemes(page, 'lab-why-stages', 'section[aria-label="Nodes and stages"]');

@@ -86,6 +86,19 @@ describe('edge cases', () => {
     expect(trace.answer.map((a) => a.name)).toEqual(['gamma']);
   });
 
+  it('the ranked variants read no states, so their trace has no "has no parse" notes', async () => {
+    const input: SelectionInput = {
+      task: 'do it',
+      parse: { subtasks: ['First.'], states: ['S0.', 'S1.'] },
+      candidates: [skill('gamma', 0.7, null), ...two],
+    };
+    for (const variant of ['no-parse', 'dense'] as const) {
+      const trace = await selectSkills(input, new TableScorer({ ...rho, 'relevance|gamma': 1 }), { variant });
+      expect(trace.answer.length).toBeGreaterThan(0);
+      expect(trace.notes.filter((n) => n.includes('has no parse'))).toEqual([]);
+    }
+  });
+
   it('rejects a parse whose states are not sub-tasks + 1', async () => {
     await expect(
       selectSkills(

@@ -5,6 +5,7 @@ import { CuratorError } from '../../shared/errors';
 import type { ScorerTier, SelectionPreset } from '../../shared/presets';
 import type { TaskParse } from '../../shared/trace';
 import { presetTiers, selectionPresets } from '../../shared/presets';
+import { localModelsPlace } from '../../shared/settings-places';
 import type { CoreContext } from '../context';
 import { createLlmClient } from '../llm/client';
 import { parseTask, storedTaskParse } from '../llm/parse-task';
@@ -62,7 +63,7 @@ async function vectorEmbedder(ctx: CoreContext, preset: SelectionPreset): Promis
   if (!embedder || embedder.dim <= 0)
     throw new CuratorError(
       'UNAVAILABLE',
-      `The ${preset} preset scores with an embedder model: add one in Settings → Models (or choose the offline preset)`,
+      `The ${preset} preset scores with an embedder model: add one in ${localModelsPlace} (or choose the offline preset)`,
     );
   return embedder;
 }

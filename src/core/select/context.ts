@@ -18,11 +18,13 @@ export function createContext(
   maxTokens: number,
   clock: () => number,
   onScored?: (pairsScored: number) => void,
+  /** False for the ranked variants: they read no states, so a skill without a parse is no news to them. */
+  readsSkillStates = true,
 ): SelectionContext {
   const notes: string[] = [];
   const candidates = input.candidates.map((c, index): CandidateTrace => {
     // METHOD.md edge case: a skill without a parse is p = None, e = its description.
-    if (!c.states)
+    if (!c.states && readsSkillStates)
       notes.push(`${c.name} has no parse: used precondition None and its description as completion`);
     return {
       index,

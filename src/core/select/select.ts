@@ -86,6 +86,7 @@ export async function selectSkills(
     maxTokens,
     clock,
     options.onPairsScored,
+    !ranked,
   );
 
   const result =

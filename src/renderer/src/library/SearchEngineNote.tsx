@@ -3,6 +3,7 @@
 // vector index out of date) when it sends one.
 import type { SearchResponse } from '../../../shared/api';
 import { searchedLexicallyInstead } from '../../../shared/search-words';
+import { localModelsPlace } from '../../../shared/settings-places';
 
 export function SearchEngineNote({ response }: { response: SearchResponse }) {
   const noEmbedder = searchedLexicallyInstead(response);
@@ -13,7 +14,7 @@ export function SearchEngineNote({ response }: { response: SearchResponse }) {
         <>
           {response.mode === 'dense' ? 'Dense' : 'Hybrid'} search needs an embedding model and none is set up,
           so these results come from the built-in lexical ranking. Add one in{' '}
-          <a href="#/settings">Settings → Local models</a> and build the index.{' '}
+          <a href="#/settings">{localModelsPlace}</a> and build the index.{' '}
         </>
       )}
       {response.notice}

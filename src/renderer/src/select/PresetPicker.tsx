@@ -3,6 +3,7 @@
 import type { SelectionEstimate, SelectionPreset } from '../../../shared/api';
 import { presetDescriptions, selectionPresets } from '../../../shared/api';
 import type { ApiErrorData } from '../../../shared/errors';
+import { localModelsPlace } from '../../../shared/settings-places';
 
 export function formatSeconds(s: number): string {
   if (s < 1) return `${Math.max(1, Math.round(s * 1000))} ms`;
@@ -15,8 +16,11 @@ export interface PresetPickerProps {
   /** The preset Settings choose when none is picked here. */
   settingsPreset?: SelectionPreset;
   onPreset: (p: SelectionPreset | '') => void;
+  /** The estimate of the preset now chosen; null while it loads or when it failed. */
   estimate: SelectionEstimate | null;
   estimateError: ApiErrorData | null;
+  /** No task typed yet, so there is nothing to estimate. */
+  noTask: boolean;
 }
 
 /** "Scoring": a preset, or '' for the one the Settings choose (named when known). */
@@ -53,12 +57,14 @@ export function PresetPicker({
   onPreset,
   estimate,
   estimateError,
+  noTask,
 }: PresetPickerProps) {
   const shown = preset || settingsPreset;
   // A model preset with no model behind it scores with the lexical engine: say so next to its name.
   const offlineInstead =
     shown !== undefined &&
     shown !== 'offline' &&
+    estimateError === null &&
     estimate !== null &&
     estimate.engines.length > 0 &&
     estimate.engines.every((e) => e.tier === 'lexical');
@@ -68,21 +74,27 @@ export function PresetPicker({
       {shown && !offlineInstead && <span className="muted small">{presetDescriptions[shown]}</span>}
       {offlineInstead && (
         <span className="small warn-text" data-testid="preset-fallback">
-          No model is set up for “{shown}”, so it scores with the offline (lexical) engine. Add models in
-          Settings → Local models.
+          No model is set up for “{shown}”, so it scores with the offline (lexical) engine. Add models in{' '}
+          {localModelsPlace}.
         </span>
       )}
       <span className="spacer" />
-      <span className="small" data-testid="selection-estimate" title={estimate?.notes.join('\n')}>
-        {estimateError
-          ? estimateError.message
-          : estimate
-            ? `Estimate: up to ${estimate.pairs} pairs, ${estimate.tokens.toLocaleString()} tokens, about ${formatSeconds(
-                estimate.seconds,
-              )} (${estimate.engines
-                .map((e) => `${e.tier}${e.measured ? '' : ', not measured yet'}`)
-                .join('; ')})`
-            : 'Estimating…'}
+      <span
+        className={estimateError ? 'small warn-text' : 'small'}
+        data-testid="selection-estimate"
+        title={estimate?.notes.join('\n')}
+      >
+        {noTask
+          ? 'Type a task to see the cost'
+          : estimateError
+            ? estimateError.message
+            : estimate
+              ? `Estimate: up to ${estimate.pairs} pairs, ${estimate.tokens.toLocaleString()} tokens, about ${formatSeconds(
+                  estimate.seconds,
+                )} (${estimate.engines
+                  .map((e) => `${e.tier}${e.measured ? '' : ', not measured yet'}`)
+                  .join('; ')})`
+              : 'Estimating…'}
       </span>
     </div>
   );

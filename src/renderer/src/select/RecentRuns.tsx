@@ -29,8 +29,8 @@ export function RecentRuns({ current, refresh }: { current?: number; refresh: st
       <ul data-testid="recent-runs">
         {runs.data.map((r) => (
           <li key={r.runId} data-run={r.runId} className={r.runId === current ? 'active' : undefined}>
-            <a href={`#/select/${r.runId}`}>#{r.runId}</a> <span className="muted">{r.variant}</span> {r.task}{' '}
-            <ViaBadge via={r.via} />
+            <a href={`#/select/${r.runId}`}>#{r.runId}</a> <span className="muted">{r.variant}</span>{' '}
+            <ViaBadge via={r.via} /> <span title={r.task}>{r.task}</span>
           </li>
         ))}
       </ul>

@@ -166,11 +166,13 @@ export function SelectionLab({ runId }: { runId?: number }) {
           onPreset={cost.setPreset}
           estimate={cost.estimate}
           estimateError={cost.estimateError}
+          noTask={cost.noTask}
         />
         <button
           className="primary"
           onClick={() => void run()}
-          disabled={!task.trim() || chosen.length === 0 || action.busy}
+          disabled={!task.trim() || chosen.length === 0 || action.busy || cost.unavailable !== null}
+          title={cost.unavailable?.message}
         >
           {action.busy ? 'Selecting…' : 'Select skills'}
         </button>

@@ -30,11 +30,12 @@ function StageChallenge({
     <li data-testid="why-challenge" data-stage={stage.stage}>
       <select
         aria-label={`Challenger for stage ${stage.stage + 1}`}
+        title={c.name}
         value={Math.min(picked, stage.challengers.length - 1)}
         onChange={(e) => setPicked(Number(e.target.value))}
       >
         {stage.challengers.map((x, i) => (
-          <option key={x.candidate} value={i}>
+          <option key={x.candidate} value={i} title={x.name}>
             {x.name}
           </option>
         ))}

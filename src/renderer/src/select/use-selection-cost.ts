@@ -46,6 +46,12 @@ export function useSelectionCost(inputs: {
     300,
   );
   const estimate = useApi('select.estimate', request);
+  // useApi keeps the last answer while the next loads, and an error beside it: show neither for another preset.
+  const wanted = preset || settings.data?.selection.preset;
+  const current =
+    request && estimate.data && (!wanted || estimate.data.preset === wanted) ? estimate.data : null;
+  const estimateError =
+    request && !estimate.loading && (request.preset ?? '') === preset ? estimate.error : null;
   useCuratorEvent((event) => {
     if (event.type !== 'select.progress') return;
     setProgress((p) =>
@@ -59,8 +65,12 @@ export function useSelectionCost(inputs: {
     preset,
     setPreset,
     settingsPreset: settings.data?.selection.preset,
-    estimate: request ? estimate.data : null,
-    estimateError: estimate.error,
+    /** No task yet: nothing to estimate. */
+    noTask: inputs.task === '',
+    estimate: estimateError ? null : current,
+    estimateError,
+    /** Why the chosen preset cannot run here (no model for it), when the estimate says so. */
+    unavailable: estimateError?.code === 'UNAVAILABLE' ? estimateError : null,
     progress,
     /** Starts following a run; returns the requestId to send with it. */
     begin(): string {

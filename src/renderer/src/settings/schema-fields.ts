@@ -1,5 +1,6 @@
 // Reads the zod settings schema into a tree of form fields, so the Settings screen shows every tunable it defines.
 import { settingsSchema } from '../../../shared/settings';
+import { localModelsHeading } from '../../../shared/settings-places';
 
 export type Field =
   | { kind: 'group'; key: string; fields: Field[] }
@@ -75,7 +76,7 @@ export function settingsFields(): Field[] {
 
 const labels: Record<string, string> = {
   engines: 'Scoring engines',
-  models: 'Local models',
+  models: localModelsHeading,
   remote: 'Remote model endpoints',
   selection: 'Selection',
   llm: 'LLM endpoint',
