@@ -68,7 +68,7 @@ export function renderTrace(
       );
   }
   for (const s of t.stages) {
-    out.push('', `Stage ${s.index} [${s.from}, ${s.to}]: ${s.tau}`);
+    out.push('', `Stage ${s.index + 1} (s${s.from} → s${s.to}): ${s.tau}`);
     const top = [...s.phi].filter((e) => e.phi !== null).sort((a, b) => b.phi! - a.phi!);
     for (const e of options.verbose ? top : top.slice(0, 5))
       out.push(
@@ -95,9 +95,9 @@ export function renderTrace(
   return out.join('\n');
 }
 
-/** The why sentences: one per pick, then gold misses and dropped candidates. */
+/** The why sentences: one per pick, then gold misses and dropped candidates; no "Why:" header over nothing. */
 export function renderWhy(why: SelectionWhy): string[] {
-  const out = ['Why:'];
+  const out: string[] = [];
   for (const p of why.picks) out.push(`  ${p.gold ? '[gold] ' : ''}${p.sentence}`);
   if (why.gold) out.push(`Gold: ${why.gold.join(', ')}`);
   for (const m of why.goldMissed) out.push(`  missed: ${m.sentence}`);
@@ -110,8 +110,9 @@ export function renderWhy(why: SelectionWhy): string[] {
     const closest = s.challengers[0];
     if (closest) out.push(`  ${closest.sentence}`);
   }
-  if (why.offlineNote) out.push(`Note: ${why.offlineNote}`);
-  return out;
+  const lines = out.length > 0 ? ['Why:', ...out] : [];
+  if (why.offlineNote) lines.push(`Note: ${why.offlineNote}`);
+  return lines;
 }
 
 /** The variants that build the graph from the task's states; the others never use a parse. */
