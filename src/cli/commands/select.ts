@@ -5,6 +5,7 @@ import { Option } from 'commander';
 import { randomUUID } from 'node:crypto';
 import type { SelectionPreset, SelectionResult, Variant } from '../../shared/api';
 import { selectionPresets, variants } from '../../shared/api';
+import { denseByWordsNote, denseRanksByWords } from '../../shared/dense-words';
 import type { SelectionTrace } from '../../shared/trace';
 import { parseEditArg } from '../../core/select/edits';
 import { renderTrace } from '../../core/select/render-trace';
@@ -89,7 +90,9 @@ export function registerSelectCommands(program: Command): void {
           if (results.length > 1) {
             printLine('\nSide by side:');
             for (const r of results)
-              printLine(`  ${r.variant.padEnd(9)} ${r.answer.map((a) => a.name).join(', ')}`);
+              printLine(
+                `  ${r.variant.padEnd(9)} ${r.answer.map((a) => a.name).join(', ')}${denseRanksByWords(r.trace) ? `  (${denseByWordsNote})` : ''}`,
+              );
           }
         },
       ),

@@ -1,4 +1,5 @@
 // A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
+import { denseByWordsNote, denseRanksByWords } from '../../shared/dense-words';
 import { weightsNote } from '../../shared/presets';
 import type { SelectionWhy } from '../../shared/why';
 import type { SelectionTrace } from './trace-types';
@@ -13,7 +14,7 @@ export function renderTrace(
   const name = (i: number): string => t.candidates[i]?.name ?? `#${i}`;
   const out: string[] = [];
   out.push(`Task: ${t.task}`);
-  out.push(`Variant: ${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}`);
+  out.push(`Variant: ${variantLabel(t)}`);
   out.push(`Answer: ${t.answer.length === 0 ? '(none)' : t.answer.map((a) => a.name).join(', ')}`);
   if (options.why) out.push(...renderWhy(options.why));
   if (t.preset && t.scorers) {
@@ -93,6 +94,11 @@ export function renderTrace(
     `Cost: ${t.counts.pairs} cross-encoder pairs (${t.execution.pairsScored} scored now, ${t.counts.pairsPruned} pruned), ~${t.counts.documentTokens} tokens, ${t.counts.llmCalls} LLM call(s); ${f(t.execution.totalMs, 1)} ms`,
   );
   return out.join('\n');
+}
+
+/** "dense (k = 2), ranked by shared words: …": the k, and what dense ranked by when no embedding model is set up. */
+export function variantLabel(t: Pick<SelectionTrace, 'variant' | 'k' | 'models'>): string {
+  return `${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}${denseRanksByWords(t) ? `, ${denseByWordsNote}` : ''}`;
 }
 
 /** The why sentences: one per pick, then gold misses and dropped candidates; no "Why:" header over nothing. */
