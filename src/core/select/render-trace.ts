@@ -1,6 +1,7 @@
 // A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
 import { denseByWordsNote, denseRanksByWords } from '../../shared/dense-words';
 import { weightsNote } from '../../shared/presets';
+import { noTaskParseReason } from './graph';
 import type { SelectionWhy } from '../../shared/why';
 import type { SelectionTrace } from './trace-types';
 
@@ -45,7 +46,9 @@ export function renderTrace(
   const shown = options.verbose ? t.candidates : t.candidates.slice(0, 15);
   for (const c of shown) {
     const edge = c.dropped
-      ? `dropped: ${c.dropped.reason}`
+      ? t.n === 0
+        ? 'not placed (the task has no parse)'
+        : `dropped: ${c.dropped.reason}`
       : c.unplaced
         ? `edge not aligned (could not change a split)`
         : graph
@@ -110,7 +113,12 @@ export function renderWhy(why: SelectionWhy): string[] {
   const byReason = new Map<string, SelectionWhy['dropped']>();
   for (const d of why.dropped) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d]);
   for (const [reason, dropped] of byReason)
-    if (dropped.length <= 3) out.push(...dropped.map((d) => `  ${d.sentence}`));
+    if (reason === noTaskParseReason)
+      out.push(
+        `  ${dropped.length === 1 ? '1 candidate was' : `${dropped.length} candidates were`} not placed: ${reason}. ` +
+          'Give the task its states with --parse FILE.json, or set an LLM endpoint (settings set llm.baseURL=... llm.model=...).',
+      );
+    else if (dropped.length <= 3) out.push(...dropped.map((d) => `  ${d.sentence}`));
     else out.push(`  ${dropped.length} candidates were dropped from the graph: ${reason}.`);
   for (const s of why.stages) {
     const closest = s.challengers[0];
