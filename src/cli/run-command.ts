@@ -72,8 +72,10 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
   };
 }
 
-export function intOption(value: string): number {
+/** A whole number typed as a command's argument (an id): a bad one is an INVALID_ARGUMENT error like any other. */
+export function wholeNumberArgument(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n)) throw new CuratorError('INVALID_ARGUMENT', `Not a whole number: ${value}`);
+  if (value.trim() === '' || !Number.isInteger(n))
+    throw new CuratorError('INVALID_ARGUMENT', `Not a whole number: ${value}`);
   return n;
 }

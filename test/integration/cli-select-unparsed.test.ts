@@ -1,6 +1,7 @@
 // `select` on a library nobody has parsed yet, with no LLM (a newcomer's first try): the many "X has no parse" notes
 // come as one line that says what to do (all of them with --verbose), and "Parse: none" says how to give the task
-// its states; --verbose (which the program-level option used to swallow) shows every candidate. The real CLI.
+// its states; --verbose (which the program-level option used to swallow) shows every candidate; a gold skill missed
+// for want of a task parse is said in words, not as "src + 1 >= n". The real CLI.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const core = createCore({ dataDir, resourcesDir: resources });
   const job = await core['library.import']({ path: path.join(resources, 'sample-library') });
   expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+  await core['labels.import']({ path: path.join(resources, 'sample-tasks.jsonl') });
   await core.close();
 }, 60_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -48,6 +50,20 @@ describe('CLI select on an unparsed library', () => {
     expect(noParse[0]).toContain('states import');
     expect(run.stdout).toContain('Parse: none (no states for the task');
     expect(run.stdout).toContain('--parse FILE.json');
+  });
+
+  it('says why a gold skill was missed in words when the task has no parse', async () => {
+    const run = await cli('select', ...task, '--preset', 'offline');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toMatch(/src \+ 1 >= n|0 state\(s\)/);
+    expect(run.stdout).toMatch(
+      /missed: household-put-object-in-receptacle \(gold\) was not placed: the task has no parse, so only relevance ranks the skills; its ρ -?\d+\.\d+ is #\d+ of \d+/,
+    );
+    const notPlaced = run.stdout.split('\n').filter((l) => /candidates? (was|were) not placed/.test(l));
+    expect(notPlaced).toHaveLength(1);
+    expect(notPlaced[0]).toContain('no LLM is set up to parse it');
+    expect(notPlaced[0]).toContain('--parse FILE.json');
+    expect(run.stdout).toContain('not placed (the task has no parse)');
   });
 
   it('lists every one, and every candidate, with --verbose', async () => {

@@ -87,7 +87,7 @@ describe('selection on the sample library', () => {
         .reverse()
         .map((o) => [o.runId, o.trace.variant, o.trace.answer.map((a) => a.name), mug.task]),
     );
-    expect(renderTrace(full)).toContain('Stage 0');
+    expect(renderTrace(full)).toContain('Stage 1 (s0 → s');
     // The lab's list leaves out what an evaluation stored (a run per task and variant would bury the lab's own).
     const evalRun = saveRun(lib.db, full, 'eval', new Date());
     expect(listRuns(lib.db, 1)[0]!.runId).toBe(evalRun);

@@ -1,5 +1,6 @@
 // METHOD.md "Edge cases (settled here)": each rule, as the user sees it in the answer and the trace.
 import { describe, expect, it } from 'vitest';
+import { explainSelection } from '../../src/core/select/explain';
 import { selectSkills } from '../../src/core/select/select';
 import { variants, type SelectionInput } from '../../src/core/select/trace-types';
 import { skill, TableScorer } from './select-fixtures';
@@ -16,8 +17,16 @@ describe('edge cases', () => {
       const scorer = new TableScorer(rho);
       const trace = await selectSkills({ task: 'do it', parse, candidates: two }, scorer);
       expect(trace.answer.map((a) => a.name)).toEqual(['beta']);
-      expect(trace.reason).toMatch(/no transition/);
-      expect(trace.candidates.every((c) => c.dropped?.reason.includes('src + 1 >= n'))).toBe(true);
+      // No parse at all is said in words; a parse with one state keeps the formula's condition.
+      const why = parse ? /src \+ 1 >= n: the task has 1 state/ : /^the task has no parse \(no LLM is set up/;
+      expect(trace.reason).toMatch(parse ? /no transition/ : /^The task has no parse, so no graph/);
+      expect(trace.candidates.every((c) => why.test(c.dropped?.reason ?? ''))).toBe(true);
+      const missed = explainSelection(trace, ['alpha']).goldMissed[0]!.sentence;
+      expect(missed).toMatch(
+        parse
+          ? /has no edge: src \+ 1 >= n/
+          : /was not placed: the task has no parse, .*its ρ 0\.50 is #2 of 2/,
+      );
       expect(trace.stages).toEqual([]);
       expect(scorer.asked.every((k) => k.startsWith('relevance|'))).toBe(true);
     }

@@ -4,7 +4,8 @@ import { Command, Option } from 'commander';
 import type { ConflictResolution, ResolveConflictsRequest, ResolveConflictsResult } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import { printJson, printLine } from '../output';
-import { intOption, withCore } from '../run-command';
+import { idOption } from '../number-options';
+import { wholeNumberArgument, withCore } from '../run-command';
 
 const resolutions: ConflictResolution[] = ['keep-both', 'replace', 'skip'];
 
@@ -36,7 +37,7 @@ function requestFrom(args: string[], opts: ResolveOptions): ResolveConflictsRequ
         ? 'Say how to resolve: keep-both, replace or skip (e.g. --keep-both)'
         : `Give one resolution, not ${chosen.join(' and ')}`,
     );
-  const ids = args.filter((a) => !(resolutions as string[]).includes(a)).map(intOption);
+  const ids = args.filter((a) => !(resolutions as string[]).includes(a)).map(wholeNumberArgument);
   if (opts.all && ids.length > 0)
     throw new CuratorError('INVALID_ARGUMENT', 'Give conflict ids or --all, not both');
   if (!opts.all && ids.length === 0)
@@ -105,7 +106,7 @@ export function registerConflictResolveCommand(program: Command): void {
       'resolve conflicts: `resolve ID keep-both|replace|skip`, or many with ids or --all and --keep-both|--replace|--skip',
     )
     .option('--all', 'every open conflict')
-    .option('--source <id>', 'with --all: only conflicts found importing this source', intOption)
+    .option('--source <id>', 'with --all: only conflicts found importing this source', idOption)
     .addOption(new Option('--keep-both', 'write the incoming skill beside the existing one'))
     .addOption(new Option('--replace', 'the incoming skill takes the existing one’s place'))
     .addOption(new Option('--skip', 'keep the library as it is and remember the choice'))

@@ -6,6 +6,7 @@ import type { EvalReport, ImportReport, LabelSetInfo } from '../../shared/api';
 import type { Core } from '../../core';
 import { repoRoot, resourcesDir } from '../paths';
 import { followJob, printLine } from '../output';
+import { portOption } from '../number-options';
 import { withCore } from '../run-command';
 import { countOf } from '../../shared/import-hints';
 import { serveUntilStopped } from './serve';
@@ -23,7 +24,7 @@ export function registerDemoCommand(program: Command): void {
     .command('demo')
     .description('import the sample library, run a selection and the sample evaluation, then serve')
     .option('--no-serve', 'stop after the evaluation')
-    .option('--port <port>', 'port for the HTTP host', (v) => Number(v), 0)
+    .option('--port <port>', 'port for the HTTP host', portOption, 0)
     .action(
       withCore(async (core, _g, opts: { serve: boolean; port: number }) => {
         const data = core.context.paths.dataDir;

@@ -10,7 +10,8 @@ import { CuratorError } from '../../shared/errors';
 import { comparisonToMarkdown } from '../../core/eval/comparison-report';
 import { followJob, printJson, printLine } from '../output';
 import { missingGold, missingGoldLine } from '../gold-coverage';
-import { intOption, withCore } from '../run-command';
+import { countListOption, countOption, marginOption } from '../number-options';
+import { wholeNumberArgument, withCore } from '../run-command';
 import { resourcesDir } from '../paths';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
@@ -52,8 +53,8 @@ export function registerEvaluationCommands(program: Command): void {
     .command('run <set>')
     .description('evaluate variants on a label set (id or name); a resumable job')
     .option('--variants <list>', 'comma-separated', 'full,no-graph,no-split,no-parse,dense')
-    .option('--k <list>', 'k values for the ranked variants', '1,2')
-    .option('--recall-k <K>', 'candidates from the recall', intOption)
+    .option('--k <list>', 'k values for the ranked variants (default: 1,2)', countListOption)
+    .option('--recall-k <K>', 'candidates from the recall', countOption)
     .addOption(
       new Option(
         '--preset <preset>',
@@ -70,7 +71,7 @@ export function registerEvaluationCommands(program: Command): void {
           setRef: string,
           opts: {
             variants: string;
-            k: string;
+            k?: number[];
             recallK?: number;
             preset?: SelectionPreset;
             compareLast?: boolean;
@@ -80,7 +81,7 @@ export function registerEvaluationCommands(program: Command): void {
           const job = await core['eval.run']({
             setId: await setIdOf(core, setRef),
             variants: opts.variants.split(',').map((v) => v.trim() as Variant),
-            k: opts.k.split(',').map((k) => intOption(k.trim())),
+            k: opts.k ?? [1, 2],
             recallK: opts.recallK,
             preset: opts.preset,
           });
@@ -105,8 +106,8 @@ export function registerEvaluationCommands(program: Command): void {
     .action(
       withCore(async (core, g, run: string, base: string | undefined, opts: { out?: string }) => {
         const c = await core['eval.compare']({
-          runId: intOption(run),
-          baseRunId: base === undefined ? undefined : intOption(base),
+          runId: wholeNumberArgument(run),
+          baseRunId: base === undefined ? undefined : wholeNumberArgument(base),
         });
         printComparison(c, !!g.json, opts.out);
       }),
@@ -114,11 +115,11 @@ export function registerEvaluationCommands(program: Command): void {
   evaluation
     .command('confusable <run>')
     .description('skill pairs the selection confuses on the labelled tasks, most tasks first')
-    .option('--phi-margin <x>', 'φ margin between a stage winner and its runner-up', Number)
-    .option('--rho-margin <x>', 'ρ margin between ranked neighbours', Number)
+    .option('--phi-margin <x>', 'φ margin between a stage winner and its runner-up', marginOption)
+    .option('--rho-margin <x>', 'ρ margin between ranked neighbours', marginOption)
     .action(
       withCore(async (core, g, run: string, opts: { phiMargin?: number; rhoMargin?: number }) => {
-        const r = await core['eval.confusability']({ runId: intOption(run), ...opts });
+        const r = await core['eval.confusability']({ runId: wholeNumberArgument(run), ...opts });
         if (g.json) return printJson(r);
         printLine(`confusable pairs in run ${r.runId} (φ margin ${r.phiMargin}, ρ margin ${r.rhoMargin}):`);
         for (const p of r.pairs)
@@ -133,7 +134,7 @@ export function registerEvaluationCommands(program: Command): void {
     .description("an evaluation run's metrics per variant")
     .action(
       withCore(async (core, g, run: string) => {
-        await showRun(core, intOption(run), !!g.json);
+        await showRun(core, wholeNumberArgument(run), !!g.json);
       }),
     );
   evaluation
@@ -152,7 +153,7 @@ export function registerEvaluationCommands(program: Command): void {
     .action(
       withCore(async (core, _g, run: string, file: string) => {
         const { path } = await core['eval.export']({
-          runId: intOption(run),
+          runId: wholeNumberArgument(run),
           format: file.endsWith('.md') ? 'markdown' : file.endsWith('.csv') ? 'csv' : 'json',
           path: file,
         });

@@ -9,7 +9,8 @@ import { cliCommand } from '../../shared/cli-command';
 import { countOf } from '../../shared/import-hints';
 import { printImportReport } from '../import-report-print';
 import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
-import { intOption, withCore } from '../run-command';
+import { countOption, idOption, offsetOption } from '../number-options';
+import { wholeNumberArgument, withCore } from '../run-command';
 import { searchedLexicallyInstead } from '../../shared/search-words';
 
 function filtersFrom(opts: {
@@ -97,7 +98,7 @@ export function registerLibraryCommands(program: Command): void {
     .option('--warnings', 'list every warning')
     .action(
       withCore(async (core, g, id: string, opts: { warnings?: boolean }) => {
-        const sourceId = intOption(id);
+        const sourceId = wholeNumberArgument(id);
         const report = await core['library.importReport']({ sourceId });
         if (!report)
           throw new CuratorError(
@@ -112,12 +113,12 @@ export function registerLibraryCommands(program: Command): void {
   program
     .command('list')
     .description('list skills')
-    .option('--source <id>', 'only this source', intOption)
+    .option('--source <id>', 'only this source', idOption)
     .addOption(statusOption())
     .option('--errors', 'only skills with validation warnings')
     .option('--tag <tag>', 'only skills with this tag')
-    .option('--limit <n>', 'rows', intOption, 50)
-    .option('--offset <n>', 'skip rows', intOption, 0)
+    .option('--limit <n>', 'rows', countOption, 50)
+    .option('--offset <n>', 'skip rows', offsetOption, 0)
     .action(
       withCore(
         async (
@@ -193,10 +194,10 @@ export function registerLibraryCommands(program: Command): void {
     .addOption(
       new Option('--mode <mode>', 'search mode').choices(['keyword', 'dense', 'hybrid']).default('keyword'),
     )
-    .option('--source <id>', 'only this source', intOption)
+    .option('--source <id>', 'only this source', idOption)
     .addOption(statusOption())
     .option('--errors', 'only skills with validation warnings')
-    .option('--limit <n>', 'results', intOption, 10)
+    .option('--limit <n>', 'results', countOption, 10)
     .action(
       withCore(
         async (

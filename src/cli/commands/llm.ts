@@ -5,7 +5,8 @@ import type { SkillStates } from '../../shared/api';
 import { endpointHint } from '../../shared/endpoint-hints';
 import type { Core } from '../../core';
 import { followJob, printJobJson, printJson, printJsonReport, printLine, requireDone } from '../output';
-import { intOption, withCore } from '../run-command';
+import { idListOption, idOption } from '../number-options';
+import { wholeNumberArgument, withCore } from '../run-command';
 
 async function skillIdOf(core: Core, ref: string): Promise<number> {
   if (/^\d+$/.test(ref)) return Number(ref);
@@ -70,7 +71,7 @@ export function registerLlmCommands(program: Command): void {
     .command('skills')
     .description('parse skills into precondition and completion states (a resumable job)')
     .addOption(new Option('--only <which>', 'which skills').choices(['unparsed', 'failed', 'all']))
-    .option('--ids <ids>', 'comma-separated skill ids', (v) => v.split(',').map((x) => intOption(x.trim())))
+    .option('--ids <ids>', 'comma-separated skill ids', idListOption)
     .option('--force', 'send again even when a cached parse exists (edited/verified states are kept)')
     .option(
       '--replace',
@@ -102,7 +103,7 @@ export function registerLlmCommands(program: Command): void {
   parse
     .command('task <task...>')
     .description('decompose a task into sub-tasks and states')
-    .option('--source <id>', 'use this source’s environment note', intOption)
+    .option('--source <id>', 'use this source’s environment note', idOption)
     .option('--force', 'ask again even if cached')
     .action(
       withCore(async (core, g, words: string[], opts: { source?: number; force?: boolean }) => {
@@ -204,7 +205,7 @@ export function registerLlmCommands(program: Command): void {
       withCore(async (core, g, ref: string, historyId: string) => {
         const s = await core['states.revert']({
           skillId: await skillIdOf(core, ref),
-          historyId: intOption(historyId),
+          historyId: wholeNumberArgument(historyId),
         });
         if (g.json) return printJson(s);
         printStates(s);

@@ -5,7 +5,8 @@ import { Option } from 'commander';
 import type { CuratorApi, SelectionPreset } from '../../shared/api';
 import { selectionPresets } from '../../shared/api';
 import { printLine } from '../output';
-import { intOption, withCore } from '../run-command';
+import { portOption } from '../number-options';
+import { withCore } from '../run-command';
 
 interface McpOptions {
   preset?: SelectionPreset;
@@ -45,7 +46,7 @@ export function registerMcpCommand(program: Command): void {
     )
     .option('--profile <name>', "serve only this profile's skills")
     .option('--http', 'Streamable HTTP on 127.0.0.1 instead of stdio')
-    .option('--port <port>', 'port for --http (0 = any free one)', intOption, 0)
+    .option('--port <port>', 'port for --http (0 = any free one)', portOption, 0)
     .option(
       '--token <token>',
       'for --http: use this token instead of a random one (default $SKILL_CURATOR_MCP_TOKEN)',

@@ -8,7 +8,8 @@ import type { InstallResult, ProfileDetail, ProfileFilter, ReviewStatus } from '
 import { CuratorError } from '../../shared/errors';
 import type { BudgetEntry, BudgetPreview } from '../../shared/install';
 import { printJson, printLine } from '../output';
-import { intOption, withCore } from '../run-command';
+import { countOption, idOption } from '../number-options';
+import { wholeNumberArgument, withCore } from '../run-command';
 
 const targetHelp =
   'claude (~/.claude/skills), claude-project (.claude/skills), codex (~/.codex/skills), agents (.agents/skills) or an absolute folder';
@@ -34,7 +35,7 @@ function parseFilter(terms: string[]): ProfileFilter {
     const value = rest.join('=');
     if (key === 'status') filter.status = value as ReviewStatus;
     else if (key === 'name') filter.nameContains = value;
-    else if (key === 'source') filter.sourceId = intOption(value);
+    else if (key === 'source') filter.sourceId = wholeNumberArgument(value);
     else if (key === 'warnings') filter.hasWarnings = yesNo(key, value);
     else if (key === 'errors') filter.hasErrors = yesNo(key, value);
     else
@@ -99,10 +100,10 @@ export function registerProfileCommands(program: Command): void {
       'status=, name=, source=, warnings=yes|no, errors=yes|no (repeatable)',
       collect,
     )
-    .option('--from-run <id>', "a selection run's answer", intOption)
-    .option('--from-eval <id>', "an evaluation run's answers", intOption)
+    .option('--from-run <id>', "a selection run's answer", idOption)
+    .option('--from-eval <id>', "an evaluation run's answers", idOption)
     .option('--variant <variant>', 'with --from-eval: only this variant')
-    .option('--k <k>', 'with --from-eval: only this k', intOption)
+    .option('--k <k>', 'with --from-eval: only this k', countOption)
     .action(
       withCore(
         async (
@@ -164,9 +165,9 @@ export function registerProfileCommands(program: Command): void {
     .addOption(
       new Option('--agent <agent>', 'whose listing').choices(['claude', 'codex', 'agents']).default('claude'),
     )
-    .option('--context-tokens <n>', 'context window in tokens (default 200000)', intOption)
-    .option('--budget-chars <n>', 'a fixed budget in characters instead of 1% of the context', intOption)
-    .option('--max-entry-chars <n>', 'characters per entry before it is cut (default 1536)', intOption)
+    .option('--context-tokens <n>', 'context window in tokens (default 200000)', countOption)
+    .option('--budget-chars <n>', 'a fixed budget in characters instead of 1% of the context', countOption)
+    .option('--max-entry-chars <n>', 'characters per entry before it is cut (default 1536)', countOption)
     .option('--target <target>', `where the skills are installed, for the locations: ${targetHelp}`)
     .option('--out <file>', 'write the listing text to this file')
     .action(
@@ -213,7 +214,7 @@ export function registerProfileCommands(program: Command): void {
       .command('install [skills...]')
       .description('install a profile, a selection run or skills (names or #ID) into an agent folder')
       .option('--profile <name>', "the profile's skills")
-      .option('--from-run <id>', "a selection run's answer", intOption)
+      .option('--from-run <id>', "a selection run's answer", idOption)
       .addOption(new Option('--mode <mode>', 'how').choices(['symlink', 'copy']).default('symlink')),
   ).action(
     withCore(

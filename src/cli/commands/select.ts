@@ -5,12 +5,14 @@ import { Option } from 'commander';
 import { randomUUID } from 'node:crypto';
 import type { SelectionPreset, SelectionResult, Variant } from '../../shared/api';
 import { selectionPresets, variants } from '../../shared/api';
+import { denseByWordsNote, denseRanksByWords } from '../../shared/dense-words';
 import type { SelectionTrace } from '../../shared/trace';
 import { parseEditArg } from '../../core/select/edits';
 import { renderTrace } from '../../core/select/render-trace';
 import { followSelection, printEstimate } from '../follow-selection';
 import { printJson, printLine } from '../output';
-import { intOption, withCore } from '../run-command';
+import { countOption, idOption } from '../number-options';
+import { withCore } from '../run-command';
 
 function readParse(file: string): { subtasks: string[]; states: string[] } {
   const value = JSON.parse(readFileSync(file, 'utf8')) as { subtasks?: unknown; states?: unknown };
@@ -33,8 +35,8 @@ export function registerSelectCommands(program: Command): void {
     .description('select skills for a task and print the answer with a readable trace')
     .addOption(new Option('--variant <variant>', 'method').choices([...variants]).default('full'))
     .option('--compare <variants>', 'comma-separated variants to run side by side on the same candidates')
-    .option('--k <k>', 'k for the ranked variants', intOption)
-    .option('--recall-k <K>', 'candidates from the recall', intOption)
+    .option('--k <k>', 'k for the ranked variants', countOption)
+    .option('--recall-k <K>', 'candidates from the recall', countOption)
     .option('--parse <file>', 'a hand-typed task parse: {"subtasks": [...], "states": [...]}')
     .addOption(
       new Option(
@@ -88,7 +90,9 @@ export function registerSelectCommands(program: Command): void {
           if (results.length > 1) {
             printLine('\nSide by side:');
             for (const r of results)
-              printLine(`  ${r.variant.padEnd(9)} ${r.answer.map((a) => a.name).join(', ')}`);
+              printLine(
+                `  ${r.variant.padEnd(9)} ${r.answer.map((a) => a.name).join(', ')}${denseRanksByWords(r.trace) ? `  (${denseByWordsNote})` : ''}`,
+              );
           }
         },
       ),
@@ -130,7 +134,7 @@ export function registerSelectCommands(program: Command): void {
   program
     .command('runs')
     .description('stored selection runs')
-    .option('--limit <n>', 'rows', intOption, 20)
+    .option('--limit <n>', 'rows', countOption, 20)
     .option('--no-evaluations', 'leave out the runs evaluations stored (one per task and variant)')
     .action(
       withCore(async (core, g, opts: { limit: number; evaluations: boolean }) => {
@@ -146,7 +150,7 @@ export function registerSelectCommands(program: Command): void {
     .description('write skill packages (by id or name, or a run’s answer) as a folder, zip or JSON')
     .addOption(new Option('--format <format>', 'output').choices(['folder', 'zip', 'json']).default('folder'))
     .option('--skills <refs>', 'comma-separated skill ids or names')
-    .option('--run <id>', 'the answer of this selection run', intOption)
+    .option('--run <id>', 'the answer of this selection run', idOption)
     .action(
       withCore(
         async (

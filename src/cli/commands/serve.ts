@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import type { Core } from '../../core';
 import { repoRoot } from '../paths';
 import { printLine } from '../output';
-import { intOption, withCore } from '../run-command';
+import { portOption } from '../number-options';
+import { withCore } from '../run-command';
 
 export const builtRendererDir = path.join(repoRoot, 'out', 'renderer');
 
@@ -35,7 +36,7 @@ export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('serve the API and the browser UI on 127.0.0.1 (a random token is printed)')
-    .option('--port <port>', 'port (0 = any free one)', intOption, 0)
+    .option('--port <port>', 'port (0 = any free one)', portOption, 0)
     .option('--token <token>', 'use this token instead of a random one')
     .action(
       withCore(async (core, _g, opts: { port: number; token?: string }) => {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Core } from '../../core';
 import type { DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
 import { followJob, printJobJson, printJson, printLine } from '../output';
-import { intOption, withCore } from '../run-command';
+import { wholeNumberArgument, withCore } from '../run-command';
 import { countOf } from '../../shared/import-hints';
 
 async function readStdin(): Promise<string> {
@@ -90,7 +90,7 @@ export function registerSourceCommands(program: Command): void {
     .option('--no-diff', 'names only')
     .action(
       withCore(async (core, g, id: string, opts: { diff: boolean }) => {
-        const check = await core['sources.check']({ sourceId: intOption(id) });
+        const check = await core['sources.check']({ sourceId: wholeNumberArgument(id) });
         if (g.json) return printJson(check);
         printCheck(check, opts.diff);
       }),
@@ -102,7 +102,7 @@ export function registerSourceCommands(program: Command): void {
     .action(
       withCore(async (core, g, id: string, opts: { only?: string }) => {
         const relPaths = opts.only ? opts.only.split(',').map((p) => p.trim()) : undefined;
-        const result = await core['sources.apply']({ sourceId: intOption(id), relPaths });
+        const result = await core['sources.apply']({ sourceId: wholeNumberArgument(id), relPaths });
         if (g.json) return printJson(result);
         printLine(
           `source ${result.sourceId}: added ${result.added.length}, updated ${result.updated.length}, removed ${result.removed.length}, conflicts ${result.conflicts.length}, not applied ${result.remaining}`,
@@ -121,7 +121,7 @@ export function registerSourceCommands(program: Command): void {
     .option('--follow', 'stay and print pending updates until Ctrl+C')
     .action(
       withCore(async (core, g, id: string, opts: { off?: boolean; follow?: boolean }) => {
-        const sourceId = intOption(id);
+        const sourceId = wholeNumberArgument(id);
         const info = await core['sources.watch']({ sourceId, watch: !opts.off });
         if (g.json && !opts.follow) return printJson(info);
         printLine(`source ${sourceId}: ${info.watched ? 'watched' : 'not watched'}`);
@@ -152,7 +152,7 @@ export function registerSourceCommands(program: Command): void {
     .option('--yes', 'do it; without it, only say what would go')
     .action(
       withCore(async (core, g, id: string, opts: { yes?: boolean }) => {
-        const sourceId = intOption(id);
+        const sourceId = wholeNumberArgument(id);
         const preview = await core['sources.deletePreview']({ sourceId });
         if (!opts.yes) {
           if (g.json) return printJson(preview);

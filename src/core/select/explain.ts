@@ -94,6 +94,14 @@ function pickSentence(trace: SelectionTrace, pick: PickWhy, rank: number | undef
   return `${pick.name}: ${text}.`;
 }
 
+/** "; its ρ 3.04 is #2 of 30, and only the largest is answered": where relevance alone left a skill. */
+function rhoRank(trace: SelectionTrace, c: CandidateTrace): string {
+  if (c.rho === null) return '';
+  const scored = trace.candidates.filter((x) => x.rho !== null);
+  const rank = 1 + scored.filter((x) => x.rho! > c.rho! || (x.rho === c.rho && x.index < c.index)).length;
+  return `; its ρ ${num(c.rho)} is #${rank} of ${scored.length}, and only the largest is answered`;
+}
+
 function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
   const c = trace.candidates.find((x) => x.name === name);
   if (!c)
@@ -101,6 +109,12 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
       name,
       where: 'not-recalled',
       sentence: `${name} (gold) was not recalled: it is not among the ${trace.candidates.length} candidates.`,
+    };
+  if (c.dropped && trace.n === 0)
+    return {
+      name,
+      where: 'no-edge',
+      sentence: `${name} (gold) was not placed: the task has no parse, so only relevance ranks the skills${rhoRank(trace, c)}.`,
     };
   if (c.dropped)
     return { name, where: 'no-edge', sentence: `${name} (gold) has no edge: ${c.dropped.reason}.` };
@@ -178,7 +192,10 @@ export function explainSelection(trace: SelectionTrace, gold: readonly string[] 
       candidate: c.index,
       name: c.name,
       reason: c.dropped!.reason,
-      sentence: `${c.name} was dropped from the graph: ${c.dropped!.reason}.`,
+      sentence:
+        trace.n === 0
+          ? `${c.name} was not placed: ${c.dropped!.reason}.`
+          : `${c.name} was dropped from the graph: ${c.dropped!.reason}.`,
     }));
   const answered = new Set(trace.answer.map((a) => a.name));
   return {

@@ -21,6 +21,10 @@ export interface GraphEdge {
   dropped: DroppedEdge | null;
 }
 
+/** What a task without a parse (n = 0) means for every skill, in words: there is no state to count. */
+export const noTaskParseReason =
+  'the task has no parse (no LLM is set up to parse it, and none was given), so only relevance (ρ) ranks the skills';
+
 /** Index of the largest value; the first one on ties. */
 export function argmax(values: readonly number[]): number {
   let best = 0;
@@ -48,7 +52,10 @@ export async function buildGraph(
       srcScores: [],
       tgtScores: [],
       dropped: {
-        reason: `src + 1 >= n: the task has ${n} state(s), so no transition for the skill to advance`,
+        reason:
+          n === 0
+            ? noTaskParseReason
+            : `src + 1 >= n: the task has ${n} state(s), so no transition for the skill to advance`,
       },
     }));
 

@@ -1,5 +1,7 @@
 // A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
+import { denseByWordsNote, denseRanksByWords } from '../../shared/dense-words';
 import { weightsNote } from '../../shared/presets';
+import { noTaskParseReason } from './graph';
 import type { SelectionWhy } from '../../shared/why';
 import type { SelectionTrace } from './trace-types';
 
@@ -13,7 +15,7 @@ export function renderTrace(
   const name = (i: number): string => t.candidates[i]?.name ?? `#${i}`;
   const out: string[] = [];
   out.push(`Task: ${t.task}`);
-  out.push(`Variant: ${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}`);
+  out.push(`Variant: ${variantLabel(t)}`);
   out.push(`Answer: ${t.answer.length === 0 ? '(none)' : t.answer.map((a) => a.name).join(', ')}`);
   if (options.why) out.push(...renderWhy(options.why));
   if (t.preset && t.scorers) {
@@ -44,7 +46,9 @@ export function renderTrace(
   const shown = options.verbose ? t.candidates : t.candidates.slice(0, 15);
   for (const c of shown) {
     const edge = c.dropped
-      ? `dropped: ${c.dropped.reason}`
+      ? t.n === 0
+        ? 'not placed (the task has no parse)'
+        : `dropped: ${c.dropped.reason}`
       : c.unplaced
         ? `edge not aligned (could not change a split)`
         : graph
@@ -68,7 +72,7 @@ export function renderTrace(
       );
   }
   for (const s of t.stages) {
-    out.push('', `Stage ${s.index} [${s.from}, ${s.to}]: ${s.tau}`);
+    out.push('', `Stage ${s.index + 1} (s${s.from} → s${s.to}): ${s.tau}`);
     const top = [...s.phi].filter((e) => e.phi !== null).sort((a, b) => b.phi! - a.phi!);
     for (const e of options.verbose ? top : top.slice(0, 5))
       out.push(
@@ -95,23 +99,34 @@ export function renderTrace(
   return out.join('\n');
 }
 
-/** The why sentences: one per pick, then gold misses and dropped candidates. */
+/** "dense (k = 2), ranked by shared words: …": the k, and what dense ranked by when no embedding model is set up. */
+export function variantLabel(t: Pick<SelectionTrace, 'variant' | 'k' | 'models'>): string {
+  return `${t.variant}${t.k !== null ? ` (k = ${t.k})` : ''}${denseRanksByWords(t) ? `, ${denseByWordsNote}` : ''}`;
+}
+
+/** The why sentences: one per pick, then gold misses and dropped candidates; no "Why:" header over nothing. */
 export function renderWhy(why: SelectionWhy): string[] {
-  const out = ['Why:'];
+  const out: string[] = [];
   for (const p of why.picks) out.push(`  ${p.gold ? '[gold] ' : ''}${p.sentence}`);
   if (why.gold) out.push(`Gold: ${why.gold.join(', ')}`);
   for (const m of why.goldMissed) out.push(`  missed: ${m.sentence}`);
   const byReason = new Map<string, SelectionWhy['dropped']>();
   for (const d of why.dropped) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d]);
   for (const [reason, dropped] of byReason)
-    if (dropped.length <= 3) out.push(...dropped.map((d) => `  ${d.sentence}`));
+    if (reason === noTaskParseReason)
+      out.push(
+        `  ${dropped.length === 1 ? '1 candidate was' : `${dropped.length} candidates were`} not placed: ${reason}. ` +
+          'Give the task its states with --parse FILE.json, or set an LLM endpoint (settings set llm.baseURL=... llm.model=...).',
+      );
+    else if (dropped.length <= 3) out.push(...dropped.map((d) => `  ${d.sentence}`));
     else out.push(`  ${dropped.length} candidates were dropped from the graph: ${reason}.`);
   for (const s of why.stages) {
     const closest = s.challengers[0];
     if (closest) out.push(`  ${closest.sentence}`);
   }
-  if (why.offlineNote) out.push(`Note: ${why.offlineNote}`);
-  return out;
+  const lines = out.length > 0 ? ['Why:', ...out] : [];
+  if (why.offlineNote) lines.push(`Note: ${why.offlineNote}`);
+  return lines;
 }
 
 /** The variants that build the graph from the task's states; the others never use a parse. */

@@ -64,7 +64,10 @@ export async function stageVariant(
   options.signal?.throwIfAborted();
   const parse = ctx.input.parse;
   const n = parse?.states.length ?? 0;
-  const noTransition = `The task parse has ${n} state(s), so no transition: answered the skill with the largest rho`;
+  const noTransition =
+    n === 0
+      ? 'The task has no parse, so no graph: answered the skill with the largest rho'
+      : `The task parse has ${n} state(s), so no transition: answered the skill with the largest rho`;
   if (n <= 1 && variant !== 'full') return largestRho(ctx, noTransition);
   let contenders = ctx.candidates;
   const result = empty();

@@ -1,5 +1,6 @@
 // The answer of each variant of one run, side by side, gold skills marked; choosing one shows its graph and tables.
 import type { SelectionResult, Variant } from '../../../shared/api';
+import { denseByWordsNote, denseRanksByWords } from '../../../shared/dense-words';
 import { variantHelp } from './glossary';
 import { traceOf } from './trace-view';
 
@@ -43,9 +44,9 @@ export function VariantAnswers({
                   {r.answer.filter((a) => gold.has(a.name)).length} of {r.why.gold.length} gold
                 </span>
               )}
-              {r.variant === 'dense' && /^(lexical|keyword)/.test(t.models.recall ?? '') && (
+              {denseRanksByWords(t) && (
                 <span className="muted small" data-testid="dense-lexical">
-                  ranked by shared words: no embedding model is set up
+                  {denseByWordsNote}
                 </span>
               )}
               <span className="muted small">
