@@ -1,8 +1,9 @@
 // `select` on a library nobody has parsed yet, with no LLM (a newcomer's first try): the many "X has no parse" notes
 // come as one line that says what to do (all of them with --verbose), and "Parse: none" says how to give the task
 // its states; --verbose (which the program-level option used to swallow) shows every candidate; a gold skill missed
-// for want of a task parse is said in words, not as "src + 1 >= n". The real CLI.
-import { mkdtempSync, rmSync } from 'node:fs';
+// for want of a task parse is said in words, not as "src + 1 >= n"; and a labelled task's hand-typed parse stands in
+// when no LLM can parse it (the demo task typed by hand answers as the demo does). The real CLI.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { repoRoot } from '../e2e/harness';
 import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dataDir: string;
+const task = ['put', 'a', 'hot', 'mug', 'in', 'the', 'coffee', 'machine'];
 const resources = path.join(repoRoot, 'resources');
 
 function cli(...args: string[]): Promise<CliResult> {
@@ -22,12 +24,18 @@ beforeAll(async () => {
   const core = createCore({ dataDir, resourcesDir: resources });
   const job = await core['library.import']({ path: path.join(resources, 'sample-library') });
   expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
-  await core['labels.import']({ path: path.join(resources, 'sample-tasks.jsonl') });
+  // The demo task's gold, without the parse the sample labels give it.
+  const labels = path.join(dataDir, 'gold-only.jsonl');
+  const gold = [
+    'household-locate-object',
+    'household-heat-object-microwave',
+    'household-put-object-in-receptacle',
+  ];
+  writeFileSync(labels, JSON.stringify({ id: 'mug', task: task.join(' '), gold }) + '\n');
+  await core['labels.import']({ path: labels });
   await core.close();
 }, 60_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const task = ['put', 'a', 'hot', 'mug', 'in', 'the', 'coffee', 'machine'];
 
 describe('CLI select on an unparsed library', () => {
   it('says that a model preset with no model scores lexically, and what to do', async () => {
@@ -72,5 +80,21 @@ describe('CLI select on an unparsed library', () => {
     const perSkill = run.stdout.split('\n').filter((l) => / has no parse: used precondition None/.test(l));
     expect(perSkill.length).toBeGreaterThan(3);
     expect(run.stdout).not.toMatch(/… \d+ more \(--verbose\)/);
+  });
+
+  it('takes the parse a label set gives the task when no LLM can parse it', async () => {
+    const core = createCore({ dataDir, resourcesDir: resources });
+    await core['labels.import']({ path: path.join(resources, 'sample-tasks.jsonl') });
+    await core.close();
+    const run = await cli('select', ...task, '--preset', 'offline');
+    expect(run.code, run.stderr).toBe(0);
+    const labelled = readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { task: string; parse?: { states: string[] } })
+      .find((l) => l.task === task.join(' '))!;
+    expect(run.stdout).not.toContain('Parse: none');
+    labelled.parse!.states.forEach((state, i) => expect(run.stdout).toContain(`s${i}: ${state}`));
+    expect(run.stdout).not.toContain('the task has no parse');
   });
 });
