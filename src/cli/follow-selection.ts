@@ -1,6 +1,7 @@
 // A selection in the CLI: the estimate before it runs, pairs scored on stderr while it runs, Ctrl+C to cancel it.
 import type { Core } from '../core';
 import type { SelectionEstimate } from '../shared/api';
+import { noModelHint } from '../shared/presets';
 
 export function formatSeconds(s: number): string {
   if (s < 1) return `${Math.round(s * 1000)} ms`;
@@ -20,7 +21,7 @@ export function printEstimate(e: SelectionEstimate, write: (line: string) => voi
   // A model preset with no model behind it scores lexically: say so, as the lab does, with what to do.
   if (e.preset !== 'offline' && e.engines.length > 0 && e.engines.every((x) => x.tier === 'lexical'))
     write(
-      `  No model is set up for "${e.preset}", so it scores with the offline (lexical) engine: add one (models download embedder|reranker, or models add ROLE FOLDER), or pass --preset offline.`,
+      `  No model is set up for "${e.preset}", so it scores with the offline (lexical) engine: ${noModelHint}`,
     );
 }
 

@@ -95,3 +95,7 @@ export interface SelectionEstimate {
   states: number;
   notes: string[];
 }
+
+/** What the CLI tells a user whose model preset has no model behind it (it scores with the offline engine). */
+export const noModelHint =
+  'add one (models download embedder|reranker, or models add ROLE FOLDER), or pass --preset offline.';

@@ -47,6 +47,13 @@ describe('CLI select on an unparsed library', () => {
     expect(exact.stdout).toContain('--preset offline');
     const offline = await cli('select', ...task, '--preset', 'offline', '--estimate');
     expect(offline.stdout).not.toContain('No model is set up');
+    // The run's own trace says it too, beside the preset it was asked for.
+    const ran = await cli('select', ...task, '--preset', 'exact');
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^Preset: exact · /m);
+    expect(ran.stdout).toContain(
+      'No model is set up for "exact", so it scored with the offline (lexical) engine',
+    );
   });
 
   it('sums up the candidates without a parse in one note, and says how to parse the task', async () => {
@@ -80,6 +87,16 @@ describe('CLI select on an unparsed library', () => {
     const perSkill = run.stdout.split('\n').filter((l) => / has no parse: used precondition None/.test(l));
     expect(perSkill.length).toBeGreaterThan(3);
     expect(run.stdout).not.toMatch(/… \d+ more \(--verbose\)/);
+  });
+
+  it('compares the variants that can run, and says why llm did not', async () => {
+    const run = await cli('select', ...task, '--preset', 'offline', '--compare', 'full,dense,llm');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^run #\d+ \(full\): household-/m);
+    expect(run.stdout).toMatch(/^run #\d+ \(dense\): household-/m);
+    expect(run.stdout).toContain('not stored (llm): (empty)');
+    expect(run.stdout).toMatch(/^ {2}llm +\(none: The llm variant needs an LLM endpoint/m);
+    expect(run.stdout).not.toContain('#-1');
   });
 
   it('takes the parse a label set gives the task when no LLM can parse it', async () => {

@@ -26,7 +26,9 @@ function readParse(file: string): { subtasks: string[]; states: string[] } {
 // command's option alone is never set.
 function printResult(r: SelectionResult, verbose: boolean): void {
   printLine(renderTrace(r.trace, { verbose, why: r.why }));
-  printLine(`run #${r.runId} (${r.variant}): ${r.answer.map((a) => a.name).join(' -> ') || '(empty)'}`);
+  // A variant left out of a comparison (llm with no endpoint) is not stored: say so rather than "run #-1".
+  const run = r.runId >= 0 ? `run #${r.runId}` : 'not stored';
+  printLine(`${run} (${r.variant}): ${r.answer.map((a) => a.name).join(' -> ') || '(empty)'}`);
 }
 
 export function registerSelectCommands(program: Command): void {
@@ -91,7 +93,7 @@ export function registerSelectCommands(program: Command): void {
             printLine('\nSide by side:');
             for (const r of results)
               printLine(
-                `  ${r.variant.padEnd(9)} ${r.answer.map((a) => a.name).join(', ')}${denseRanksByWords(r.trace) ? `  (${denseByWordsNote})` : ''}`,
+                `  ${r.variant.padEnd(9)} ${r.answer.map((a) => a.name).join(', ') || `(none: ${r.trace.reason ?? 'no answer'})`}${denseRanksByWords(r.trace) ? `  (${denseByWordsNote})` : ''}`,
               );
           }
         },

@@ -1,6 +1,6 @@
 // A trace as plain text for the CLI: the answer first, then why (graph, split points, stages, rankings).
 import { denseByWordsNote, denseRanksByWords } from '../../shared/dense-words';
-import { weightsNote } from '../../shared/presets';
+import { noModelHint, weightsNote } from '../../shared/presets';
 import { noTaskParseReason } from './graph';
 import type { SelectionWhy } from '../../shared/why';
 import type { SelectionTrace } from './trace-types';
@@ -24,6 +24,10 @@ export function renderTrace(
         `${use} ${s.tier} ${s.engine}${s.weights ? ` [${s.weights}]` : ''}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}), ${s.calibration.source})` : ''}`,
     );
     out.push(`Preset: ${t.preset} · ${uses.join('; ')}`);
+    if (t.preset !== 'offline' && Object.values(t.scorers).every((s) => s.tier === 'lexical'))
+      out.push(
+        `No model is set up for "${t.preset}", so it scored with the offline (lexical) engine: ${noModelHint}`,
+      );
     const weights = weightsNote(t.scorers);
     if (weights) out.push(`Weights: ${weights}`);
   }
