@@ -60,4 +60,20 @@ describe('layoutGraph', () => {
     expect(cut.endsWith('…')).toBe(true);
     expect(measure(cut)).toBeLessThanOrEqual(140);
   });
+
+  it('fitText keeps the longest prefix that fits, measuring a long stage text a few dozen times', () => {
+    const text = Array.from({ length: 600 }, (_, i) => `Sub-task ${i} done.`).join(' ');
+    let calls = 0;
+    const counted = (t: string) => {
+      calls++;
+      return measure(t);
+    };
+    const cut = fitText(text, 300, counted);
+    expect(calls).toBeLessThan(40);
+    expect(measure(cut)).toBeLessThanOrEqual(300);
+    const kept = cut.length - 1;
+    expect(text.startsWith(cut.slice(0, kept))).toBe(true);
+    expect(measure(`${text.slice(0, kept + 1)}…`)).toBeGreaterThan(300);
+    expect(fitText('abcdef', 1, measure)).toBe('a…');
+  });
 });

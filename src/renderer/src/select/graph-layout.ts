@@ -111,15 +111,24 @@ export function layoutGraph(
   return { width, height: baseline + 44, baseline, headerBottom: headerHeight, x, edges: laid };
 }
 
-/** Cuts `text` with an ellipsis to fit `max` pixels. */
+/**
+ * Cuts `text` with an ellipsis to fit `max` pixels (at least one character is kept). The cut is found by bisection: a
+ * stage of a long parse has thousands of characters, and trying each length held the lab for seconds.
+ */
 export function fitText(text: string, max: number, measure: (text: string) => number): string {
   if (measure(text) <= max) return text;
-  let cut = text.length;
-  while (cut > 1 && measure(`${text.slice(0, cut)}…`) > max) cut--;
-  return `${text.slice(0, cut)}…`;
+  let fits = 1;
+  let tooWide = text.length + 1;
+  while (tooWide - fits > 1) {
+    const mid = Math.floor((fits + tooWide) / 2);
+    if (measure(`${text.slice(0, mid)}…`) <= max) fits = mid;
+    else tooWide = mid;
+  }
+  return `${text.slice(0, fits)}…`;
 }
 
 let canvas: HTMLCanvasElement | null = null;
+let canvasFont = '';
 
 /**
  * Text width in pixels for `style` (weight and size, e.g. "600 12px") in the page's own font family, measured by the
@@ -132,7 +141,8 @@ export function measureText(style: string): (text: string) => number {
   const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
   const font = `${style} ${family}`;
   return (text) => {
-    ctx.font = font;
+    // Setting the font parses it: only when another measurer changed it.
+    if (canvasFont !== font) ctx.font = canvasFont = font;
     return ctx.measureText(text).width;
   };
 }
