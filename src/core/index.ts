@@ -77,7 +77,11 @@ export function createCore(options: CoreOptions): Core {
   const db = openDb(paths.dbFile, options.db);
   const events = new EventBus();
   const jobs = new JobRunner(db, { clock, onUpdate: (job) => events.emit({ type: 'job.updated', job }) });
-  const settings = new SettingsStore(db);
+  // Models set by another process (the CLI beside the app) are loaded afresh on next use.
+  const settings: SettingsStore = new SettingsStore(db, () => {
+    void engines.reset();
+    events.emit({ type: 'models.changed' });
+  });
   const engines = createEngines(db, () => settings.get(), {
     onnx: options.engineFactories?.onnx,
     remote: options.engineFactories?.remote,
