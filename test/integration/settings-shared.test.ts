@@ -57,8 +57,10 @@ describe('settings shared by two processes on one library', () => {
       await cli['settings.update']({ patch: { selection: { recallK: 12 } } });
       await host['settings.get']({});
       expect(events).not.toContain('models.changed');
-      const path = (await cli['settings.get']({})).models.reranker.path;
-      await cli['settings.update']({ patch: { models: { reranker: { path: `${path ?? ''}/elsewhere` } } } });
+      const reranker = (await cli['settings.get']({})).models.reranker;
+      await cli['settings.update']({
+        patch: { models: { reranker: { ...reranker, path: path.join(dir, 'elsewhere') } } },
+      });
       await host['settings.get']({});
       expect(events).toContain('models.changed');
     } finally {
