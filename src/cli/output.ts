@@ -8,14 +8,24 @@ export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
-export function printLine(line = ''): void {
-  process.stdout.write(line + '\n');
+// Control characters but tab and newline: skill text is untrusted, and a terminal acts on ESC, OSC and BEL sequences
+// (clears the screen, retitles the window, writes the clipboard). The snippet markers \u0002/\u0003 are kept: they
+// become emphasis below, after everything else is made inert.
+const terminalControls = /[\u0000\u0001\u0004-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text with its control characters shown as escapes (`\x1b`) instead of acted on by the terminal. */
+export function terminalSafe(text: string): string {
+  return text.replace(terminalControls, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** Turns the \u0002..\u0003 match markers of snippets into terminal emphasis (or brackets when not a TTY). */
-export function renderSnippet(snippet: string): string {
+export function printLine(line = ''): void {
+  process.stdout.write(emphasis(terminalSafe(line)) + '\n');
+}
+
+/** A search snippet's match markers (\u0002..\u0003) as emphasis on a terminal, brackets otherwise. */
+function emphasis(text: string): string {
   const tty = process.stdout.isTTY;
-  return snippet
+  return text
     .split('\u0002')
     .join(tty ? '\x1b[1m' : '[')
     .split('\u0003')
@@ -62,12 +72,12 @@ export async function followJob(core: Core, job: JobInfo, quiet: boolean): Promi
   const off = core.onEvent((event) => {
     if (quiet || event.type !== 'job.updated' || event.job.id !== job.id || isFinished(event.job.status))
       return;
-    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${progressLine(event.job)}`);
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${terminalSafe(progressLine(event.job))}`);
   });
   try {
     const final = await core['jobs.wait']({ id: job.id });
     if (!quiet && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-    if (!quiet) process.stderr.write(`${jobSummary(final)}\n`);
+    if (!quiet) process.stderr.write(`${terminalSafe(jobSummary(final))}\n`);
     return final;
   } finally {
     off();

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CuratorError, toErrorData } from '../shared/errors';
 import type { Core } from '../core';
 import type { GlobalOptions } from './paths';
-import { printJson } from './output';
+import { printJson, terminalSafe } from './output';
 
 /** Commands that only read the library: they still work, read-only, on a library this process cannot write. */
 const readingCommands = new Set([
@@ -62,8 +62,9 @@ export function withCore<A extends unknown[]>(action: Action<A>) {
       const data = toErrorData(error);
       if (globals.json) printJson({ error: data });
       else {
-        process.stderr.write(`error ${data.code}: ${data.message}\n`);
-        if (data.details !== undefined) process.stderr.write(`${JSON.stringify(data.details, null, 2)}\n`);
+        process.stderr.write(`error ${data.code}: ${terminalSafe(data.message)}\n`);
+        if (data.details !== undefined)
+          process.stderr.write(`${terminalSafe(JSON.stringify(data.details, null, 2))}\n`);
       }
       process.exitCode = 1;
     } finally {

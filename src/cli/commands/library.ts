@@ -8,7 +8,7 @@ import type { Core } from '../../core';
 import { cliCommand } from '../../shared/cli-command';
 import { countOf } from '../../shared/import-hints';
 import { printImportReport } from '../import-report-print';
-import { followJob, printJobJson, printJson, printLine, renderSnippet } from '../output';
+import { followJob, printJobJson, printJson, printLine } from '../output';
 import { countOption, idOption, offsetOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { searchedLexicallyInstead } from '../../shared/search-words';
@@ -221,7 +221,7 @@ export function registerLibraryCommands(program: Command): void {
           if (res.notice) printLine(`note: ${res.notice}`);
           for (const [i, h] of res.hits.entries()) {
             printLine(`${String(i + 1).padStart(3)}. ${h.skill.name}  (${h.score.toFixed(3)})`);
-            if (h.snippet) printLine(`     ${renderSnippet(h.snippet).replace(/\s+/g, ' ').slice(0, 160)}`);
+            if (h.snippet) printLine(`     ${h.snippet.replace(/\s+/g, ' ').slice(0, 160)}`);
           }
         },
       ),
