@@ -8,6 +8,7 @@ const hints: Record<string, string> = {
   dns: 'Check the endpoint address in Settings.',
   refused: 'Check that the LLM server is running and the address in Settings is right, then retry.',
   'connection-lost': 'The connection dropped; retry, and check the endpoint if it keeps happening.',
+  'bad-port': 'Serve the endpoint on another port, and change the address in Settings.',
   tls: 'Check the certificate, or use http:// for a local server, in Settings.',
   unauthorized: 'Check the API key in Settings.',
   forbidden: 'The API key may not use this model; check the key and the model in Settings.',

@@ -3,7 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLlmClient } from '../../src/core/llm/client';
 import { parseLlmSettings } from '../../src/core/llm/settings';
+import { recordingLogger } from './llm-harness';
 import { testConnection } from '../../src/core/llm/test-connection';
 import { startOpenAiServer, type OpenAiServer } from '../fixtures/openai-server';
 
@@ -44,6 +46,23 @@ describe('testConnection', () => {
     const report = await testConnection(settings(`http://127.0.0.1:${port}/v1`), () => 'k');
     expect(report).toMatchObject({ ok: false, problem: 'refused' });
     expect(report.message).toMatch(/connection refused.*is the server running/);
+  });
+
+  it('names a port fetch never connects to, and does not retry it', async () => {
+    const report = await testConnection(settings('http://127.0.0.1:9/v1'), () => 'k');
+    expect(report).toMatchObject({ ok: false, problem: 'bad-port' });
+    expect(report.message).toMatch(/"bad port" of the Fetch standard.*another port/);
+    // A request through the client fails at once: no retry can reach such a port.
+    const logger = recordingLogger();
+    const client = createLlmClient({
+      settings: parseLlmSettings({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', maxRetries: 3 }),
+      apiKey: () => 'k',
+      logger,
+    });
+    await expect(client.complete([{ role: 'user', content: 'hi' }])).rejects.toMatchObject({
+      code: 'ENDPOINT_UNREACHABLE',
+    });
+    expect(logger.lines.filter((l) => l.includes('retrying'))).toEqual([]);
   });
 
   it('names a rejected key', async () => {

@@ -8,6 +8,7 @@ export type EndpointProblem =
   | 'dns'
   | 'refused'
   | 'connection-lost'
+  | 'bad-port'
   | 'tls'
   | 'timeout'
   | 'unauthorized'
@@ -113,6 +114,14 @@ function connectionFailure(error: APIConnectionError, host: string, ctx: Failure
       `The connection to ${host} was lost before an answer came (${codes.join(', ')}).`,
     );
   }
+  // Fetch refuses some ports outright (the Fetch standard's "bad ports": 9, 25, 6000, …): no retry can help.
+  if (innermostMessage(error) === 'bad port')
+    return fail(
+      'bad-port',
+      'ENDPOINT_UNREACHABLE',
+      false,
+      `The port of ${host} is one that fetch never connects to (a "bad port" of the Fetch standard, like 9, 25 or 6000); serve the endpoint on another port.`,
+    );
   return fail(
     'connection-lost',
     'ENDPOINT_UNREACHABLE',
