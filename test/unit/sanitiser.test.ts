@@ -76,4 +76,21 @@ describe('skill markdown sanitiser', () => {
     expect(html).not.toContain('evil.test');
     expect(parse(html).querySelector('p')?.textContent).toBe('x');
   });
+
+  it('gives a long run without spaces line-break opportunities, keeping its text, but not inside <pre>', () => {
+    const run = 'A'.repeat(1000);
+    const doc = parse(
+      render(
+        `Before ${run} after.\n\n\`\`\`\n${run}\n\`\`\`\n\n![x](data:image/png;base64,${'Q'.repeat(400)})`,
+      ),
+    );
+    const p = doc.querySelector('p')!;
+    expect(p.textContent).toBe(`Before ${run} after.`);
+    expect(p.querySelectorAll('wbr').length).toBe(4);
+    expect(doc.querySelector('pre')!.querySelectorAll('wbr')).toHaveLength(0);
+    expect(doc.querySelector('pre')!.textContent).toContain(run);
+    expect(doc.querySelector('img')!.getAttribute('src')).toBe(`data:image/png;base64,${'Q'.repeat(400)}`);
+    // Still nothing that runs.
+    expect(render(`<img src=x onerror=alert(1)>${run}`)).not.toMatch(/onerror|alert/);
+  });
 });
