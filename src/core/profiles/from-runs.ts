@@ -41,8 +41,9 @@ function answerOfTrace(trace: string, names: string[]): AnswerEntry[] {
 }
 
 export function skillIdsOfSelectionRun(db: Db, runId: number): { ids: number[]; unknown: string[] } {
-  const row = db.prepare('SELECT answer, trace FROM selection_runs WHERE id = ?').get(runId) as
-    { answer: string; trace: string } | undefined;
+  const row = db
+    .prepare('SELECT answer, unpack_text(trace) AS trace FROM selection_runs WHERE id = ?')
+    .get(runId) as { answer: string; trace: string } | undefined;
   if (!row) throw new CuratorError('NOT_FOUND', `No selection run ${runId}`);
   return resolveAnswer(db, answerOfTrace(row.trace, JSON.parse(row.answer) as string[]));
 }
@@ -56,7 +57,7 @@ export function skillIdsOfEvalRun(
     throw new CuratorError('NOT_FOUND', `No evaluation run ${runId}`);
   const rows = db
     .prepare(
-      `SELECT r.answer, r.variant, r.k, sr.trace FROM eval_results r
+      `SELECT r.answer, r.variant, r.k, unpack_text(sr.trace) AS trace FROM eval_results r
        LEFT JOIN selection_runs sr ON sr.id = r.selection_run_id
        WHERE r.run_id = ? AND r.error IS NULL ORDER BY r.item_id`,
     )

@@ -1,6 +1,7 @@
 // selection_runs: every trace is stored with its run, to be shown, compared and replayed.
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
+import { packText } from '../store/text-packing';
 import { TRACE_VERSION, type SelectionTrace, type Variant } from './trace-types';
 
 export type RunOrigin = 'lab' | 'replay' | 'eval';
@@ -30,6 +31,9 @@ interface Row {
   via: RunVia | null;
   created_at: string;
 }
+
+/** Everything but the trace (stored packed: text-packing.ts), which a list does not need. */
+const summaryColumns = 'id, task, variant, k, answer, origin, parent_run_id, via, created_at';
 
 const summary = (r: Row): StoredRun => ({
   runId: r.id,
@@ -62,7 +66,7 @@ export function saveRun(
       trace.k,
       JSON.stringify(trace.answer.map((a) => a.name)),
       trace.traceVersion,
-      JSON.stringify(trace),
+      packText(JSON.stringify(trace)),
       origin,
       parentRunId,
       via,
@@ -72,8 +76,11 @@ export function saveRun(
 }
 
 export function getRun(db: Db, runId: number): StoredRun & { trace: SelectionTrace } {
-  const row = db.prepare('SELECT * FROM selection_runs WHERE id = ?').get(runId) as
-    (Row & { trace: string; trace_version: number }) | undefined;
+  const row = db
+    .prepare(
+      `SELECT ${summaryColumns}, trace_version, unpack_text(trace) AS trace FROM selection_runs WHERE id = ?`,
+    )
+    .get(runId) as (Row & { trace: string; trace_version: number }) | undefined;
   if (!row) throw new CuratorError('NOT_FOUND', `No selection run ${runId}`);
   if (row.trace_version !== TRACE_VERSION)
     throw new CuratorError(
@@ -87,8 +94,12 @@ export function getRun(db: Db, runId: number): StoredRun & { trace: SelectionTra
 export function listRuns(db: Db, limit = 50, options: { evaluations?: boolean } = {}): StoredRun[] {
   const rows = (
     options.evaluations === false
-      ? db.prepare("SELECT * FROM selection_runs WHERE origin != 'eval' ORDER BY id DESC LIMIT ?").all(limit)
-      : db.prepare('SELECT * FROM selection_runs ORDER BY id DESC LIMIT ?').all(limit)
+      ? db
+          .prepare(
+            `SELECT ${summaryColumns} FROM selection_runs WHERE origin != 'eval' ORDER BY id DESC LIMIT ?`,
+          )
+          .all(limit)
+      : db.prepare(`SELECT ${summaryColumns} FROM selection_runs ORDER BY id DESC LIMIT ?`).all(limit)
   ) as Row[];
   return rows.map(summary);
 }

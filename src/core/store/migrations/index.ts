@@ -25,6 +25,7 @@ import { m041LexicalStats } from './041-lexical-stats';
 import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
+import { m061RunTracesPacked } from './061-run-traces-packed';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
 
 export interface Migration {
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   m055SourcesSync,
   m060RunVia,
   m017ScoreCacheWeights,
+  m061RunTracesPacked,
 ];
