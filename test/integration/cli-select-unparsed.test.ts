@@ -89,6 +89,13 @@ describe('CLI select on an unparsed library', () => {
     expect(run.stdout).not.toMatch(/… \d+ more \(--verbose\)/);
   });
 
+  it('shows an unparsed skill as not parsed, not as a parse that answered None', async () => {
+    const run = await cli('states', 'show', 'household-make-coffee');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('precondition: (not parsed yet)');
+    expect(run.stdout).not.toContain('None');
+  });
+
   it('compares the variants that can run, and says why llm did not', async () => {
     const run = await cli('select', ...task, '--preset', 'offline', '--compare', 'full,dense,llm');
     expect(run.code, run.stderr).toBe(0);

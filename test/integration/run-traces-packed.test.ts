@@ -39,7 +39,7 @@ describe('selection traces, packed', () => {
     const json = JSON.stringify(run.trace);
     expect(stored().type).toBe('blob');
     expect(stored().bytes).toBeLessThan(json.length / 2);
-    const replayed = await core['select.replay']({ runId: run.runId });
+    const replayed = await core['select.replay']({ runId: run.runId, edits: {} });
     expect(replayed.answer).toEqual(run.answer);
     expect((await core['select.runs']({ limit: 10 })).map((r) => r.runId)).toContain(run.runId);
 
@@ -54,7 +54,7 @@ describe('selection traces, packed', () => {
     plain.close();
     core = createCore({ dataDir, resourcesDir: resources });
     expect(stored().type).toBe('blob');
-    const again = await core['select.replay']({ runId: run.runId });
+    const again = await core['select.replay']({ runId: run.runId, edits: {} });
     expect(again.trace.candidates.map((c) => c.name)).toEqual(run.trace.candidates.map((c) => c.name));
     expect(again.answer).toEqual(run.answer);
   }, 60_000);

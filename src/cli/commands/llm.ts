@@ -17,8 +17,10 @@ function printStates(s: SkillStates): void {
   printLine(
     `skill ${s.skillId}: ${s.status}${s.outdated ? ' (skill changed since)' : ''}${s.model ? ` by ${s.model} (${s.promptVersion})` : ''}`,
   );
-  printLine(`  precondition: ${s.precondition ?? 'None'}`);
-  printLine(`  completion:   ${s.completion ?? '-'}`);
+  // "None" is a parsed answer (the skill needs nothing); an unparsed skill has no states yet.
+  const unparsed = s.status === 'unparsed';
+  printLine(`  precondition: ${unparsed ? '(not parsed yet)' : (s.precondition ?? 'None')}`);
+  printLine(`  completion:   ${unparsed ? '(not parsed yet)' : (s.completion ?? '-')}`);
   if (s.error && !s.failedAttempt) printLine(`  error: ${s.error}`);
   const attempt = s.failedAttempt;
   if (attempt) {
