@@ -11,6 +11,7 @@ export function printJson(value: unknown): void {
 // Control characters but tab and newline: skill text is untrusted, and a terminal acts on ESC, OSC and BEL sequences
 // (clears the screen, retitles the window, writes the clipboard). The snippet markers \u0002/\u0003 are kept: they
 // become emphasis below, after everything else is made inert.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const terminalControls = /[\u0000\u0001\u0004-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Text with its control characters shown as escapes (`\x1b`) instead of acted on by the terminal. */
