@@ -1,8 +1,15 @@
-// How the CLI prints an import's report: the counts, then what needs a person (rejected files, duplicates when the
-// whole report is asked for, warnings with --warnings, conflicts with their state), and for each list cut short how
-// many more lines there are and the command that prints them all.
+// How the CLI prints an import's report: the counts, then what needs a person (rejected files, removed skills and
+// the undo that brings them back, duplicates when the whole report is asked for, warnings with --warnings, conflicts
+// with their state), and for each list cut short how many more lines there are and the command that prints them all.
 import type { ImportListName, ImportReport } from '../shared/api';
-import { countOf, nameFolderSetting, notListed, refusedOnlyForFolderName } from '../shared/import-hints';
+import {
+  countOf,
+  nameFolderSetting,
+  notListed,
+  refusedOnlyForFolderName,
+  removedReviewed,
+  reviewedNote,
+} from '../shared/import-hints';
 import { printLine } from './output';
 
 export interface ReportPrinting {
@@ -11,6 +18,8 @@ export interface ReportPrinting {
   whole?: boolean;
   /** The command line that prints the whole report, given its options (e.g. ['--warnings']). */
   wholeReport: (args: string[]) => string;
+  /** The command line that restores the last delete (removed skills go to the trash). */
+  undo: string;
 }
 
 function printNotListed(report: ImportReport, list: ImportListName, what: string, command: string): void {
@@ -41,6 +50,7 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
     printLine(
       `  ${onlyName} of them only because "name" differs from the folder; not your files to fix? settings set ${nameFolderSetting}=warning, then import again (they come in with a warning)`,
     );
+  printRemoved(report, whole, opts.undo);
   const duplicates = n('duplicates');
   if (duplicates > 0)
     printLine(
@@ -66,4 +76,20 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
   printNotListed(report, 'conflicts', 'conflicts', whole);
   if (n('conflicts') > 1 && !opts.whole)
     printLine('  many at once: conflicts resolve --all --keep-both|--replace|--skip [--dry-run]');
+}
+
+/** Each removed skill by name (a curator's edited or verified ones first), and where they went. */
+function printRemoved(report: ImportReport, whole: string, undo: string): void {
+  for (const r of report.removed) {
+    const note = reviewedNote(r);
+    printLine(`  removed "${r.name}" at ${r.relPath || '(source root)'}${note ? `: ${note}` : ''}`);
+  }
+  printNotListed(report, 'removed', 'removed', whole);
+  if (!report.removedToTrash || countOf(report, 'removed') === 0) return;
+  const reviewed = removedReviewed(report);
+  printLine(
+    reviewed > 0
+      ? `  ${reviewed} removed had states a curator edited or verified: moved to the trash with the rest; ${undo} brings them back`
+      : `  the removed went to the trash: ${undo} brings them back`,
+  );
 }

@@ -21,6 +21,16 @@ export function refusedOnlyForFolderName(
   return report.rejectedForFolderName ?? report.rejected.filter(onlyForFolderName).length;
 }
 
+/** How many removed skills had states a curator edited or verified, listed or not. */
+export function removedReviewed(report: Pick<ImportReport, 'removed' | 'removedReviewed'>): number {
+  return report.removedReviewed ?? report.removed.filter((r) => r.reviewStatus).length;
+}
+
+/** What a removed skill's line adds when a curator had edited or verified its states. */
+export function reviewedNote(removed: ImportReport['removed'][number]): string {
+  return removed.reviewStatus ? `had states a curator ${removed.reviewStatus}` : '';
+}
+
 /** How many lines a list of the report has, all of them listed or not. */
 export function countOf(report: ImportReport, list: ImportListName): number {
   return report.counts?.[list] ?? report[list]?.length ?? 0;

@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importSource, latestImportReport } from '../../src/core/skills/index';
+import { lastDeleted, undoLastDelete } from '../../src/core/sources/trash';
 import { incomingFromJson } from '../../src/core/store/conflicts-repo';
 import {
   skillMd,
@@ -67,6 +68,10 @@ describe('batched import writes', () => {
     const report = await importSource(lib.deps, { path: root }, testJob());
     expect(report.removed.map((r) => r.name)).toEqual(['b-gone', 'd-gone']);
     expect(names()).toEqual(['a-kept', 'c-stuck']);
+    // The two removed went to the trash as one delete.
+    expect(lastDeleted(lib.db)).toMatchObject({ kind: 'skills', skillCount: 2 });
+    undoLastDelete(lib.db, '2026-04-01T00:00:00.000Z');
+    expect(names()).toEqual(['a-kept', 'b-gone', 'c-stuck', 'd-gone']);
   });
 
   it('re-importing an unchanged source does not rewrite its pending conflicts', async () => {

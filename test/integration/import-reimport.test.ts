@@ -1,4 +1,5 @@
-// Re-importing a source: unchanged when nothing changed, updated after an edit, removed after a delete; warnings listed.
+// Re-importing a source: unchanged when nothing changed, updated after an edit, removed after a delete (through the
+// trash: undo brings a removed skill back with its states and history); warnings listed.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import {
   removeSource,
   searchKeyword,
 } from '../../src/core/skills/index';
+import { lastDeleted, undoLastDelete } from '../../src/core/sources/trash';
+import { editStates, getStates, stateHistory, verifyStates } from '../../src/core/states/skill-states';
 import {
   skillMd,
   tempLibrary,
@@ -60,6 +63,50 @@ describe('re-import', () => {
     expect(listSkills(lib.db).items.map((s) => s.name)).toEqual(['alpha', 'beta']);
     expect(searchKeyword(lib.db, { query: 'Third' }).hits).toEqual([]);
     expect((lib.db.prepare('SELECT COUNT(*) AS n FROM skills_fts').get() as { n: number }).n).toBe(2);
+  });
+
+  it('moves skills gone from the source to the trash, names them, flags the verified one; undo restores its states', async () => {
+    const clock = () => new Date('2026-04-01T00:00:00.000Z');
+    const beta = listSkills(lib.db).items.find((s) => s.name === 'beta')!;
+    editStates(lib.db, clock, beta.id, {
+      precondition: 'A kettle full of cold water.',
+      completion: 'The water boils.',
+    });
+    verifyStates(lib.db, clock, beta.id);
+    const history = stateHistory(lib.db, beta.id);
+    expect(history.length).toBeGreaterThanOrEqual(2);
+    rmSync(path.join(root, 'beta'), { recursive: true });
+    rmSync(path.join(root, 'gamma'), { recursive: true });
+
+    const report = await importSource(lib.deps, { path: root }, testJob());
+    // The verified skill first, flagged; the plain one named too.
+    expect(report.removed).toEqual([
+      { name: 'beta', relPath: 'beta', reviewStatus: 'verified' },
+      { name: 'gamma', relPath: 'gamma' },
+    ]);
+    expect([report.removedReviewed, report.removedToTrash]).toEqual([1, true]);
+    const stored = latestImportReport(lib.db, report.sourceId)!;
+    expect([stored.removed, stored.removedReviewed, stored.removedToTrash]).toEqual([
+      report.removed,
+      1,
+      true,
+    ]);
+    expect(listSkills(lib.db).items.map((s) => s.name)).toEqual(['alpha']);
+    expect(lastDeleted(lib.db)).toMatchObject({ kind: 'skills', skillCount: 2 });
+
+    const restored = undoLastDelete(lib.db, '2026-04-01T00:01:00.000Z');
+    expect(restored.restoredSkillIds).toHaveLength(2);
+    expect(listSkills(lib.db).items.map((s) => s.name)).toEqual(['alpha', 'beta', 'gamma']);
+    const back = listSkills(lib.db).items.find((s) => s.name === 'beta')!;
+    expect(getStates(lib.db, back.id)).toMatchObject({
+      status: 'verified',
+      precondition: 'A kettle full of cold water.',
+      completion: 'The water boils.',
+    });
+    expect(stateHistory(lib.db, back.id)).toEqual(history.map((h) => ({ ...h, skillId: back.id })));
+    // Back in the text index too: one row per skill, and the search finds it.
+    expect(searchKeyword(lib.db, { query: 'Third' }).hits.map((h) => h.skill.name)).toEqual(['gamma']);
+    expect((lib.db.prepare('SELECT COUNT(*) AS n FROM skills_fts').get() as { n: number }).n).toBe(3);
   });
 
   it('keeps the stored version of a skill that became invalid, and says why it was not updated', async () => {

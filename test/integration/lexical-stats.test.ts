@@ -152,6 +152,10 @@ describe('lexical statistics, persisted', () => {
     expectCurrent(lib.db);
     undoLastDelete(lib.db, '2026-06-02T00:00:01.000Z');
     expectCurrent(lib.db);
+    // The re-import's removal went to the trash too: undone, skill-5 counts again.
+    undoLastDelete(lib.db, '2026-06-02T00:00:02.000Z');
+    expect(id('skill-5')).toBeGreaterThan(0);
+    expectCurrent(lib.db);
 
     const other = path.join(lib.dir, 'other');
     writeSkills(other, 3, 20);
@@ -163,7 +167,7 @@ describe('lexical statistics, persisted', () => {
       .get('skill-20') as number;
     removeSource(lib.deps, sourceId);
     expectCurrent(lib.db);
-    expect(persistedStatistics(lib.db).skills).toBe(9);
+    expect(persistedStatistics(lib.db).skills).toBe(10);
     // Terms no skill holds any more count zero, and every remaining one is counted.
     expect(persistedStatistics(lib.db).df('wash')).toBe(1);
   });

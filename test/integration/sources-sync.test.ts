@@ -119,8 +119,14 @@ describe('a Git source', () => {
   });
 
   it('applies the removal through the trash, so undo brings the skill back', async () => {
+    const beta = await core['library.get']({ name: 'beta' });
+    await core['states.edit']({ skillId: beta.id, precondition: 'B is ready.', completion: 'B is done.' });
     const result = await core['sources.apply']({ sourceId });
     expect(result.removed.map((s) => s.name)).toEqual(['beta']);
+    // The report names it and says a curator had edited its states.
+    const report = (await core['library.importReport']({ sourceId }))!;
+    expect(report.removed).toEqual([{ name: 'beta', relPath: 'beta', reviewStatus: 'edited' }]);
+    expect([report.removedReviewed, report.removedToTrash]).toEqual([1, true]);
     await expect(core['library.get']({ name: 'beta' })).rejects.toThrow();
     const undone = await core['sources.undoDelete']({});
     expect(undone.restoredSkillIds).toHaveLength(1);

@@ -30,6 +30,7 @@ function filtersFrom(opts: {
 /** The command that prints a whole import report of this library (its --data and --db named). */
 const wholeReportOf = (core: Core) => (args: string[]) =>
   cliCommand(core.context.paths, ['import-report', ...args]);
+const undoOf = (core: Core) => cliCommand(core.context.paths, ['undo']);
 
 const statusOption = () =>
   new Option('--status <status>', 'review status').choices([
@@ -79,7 +80,7 @@ export function registerLibraryCommands(program: Command): void {
           if (g.json) return printJobJson({ job: { ...final, result: undefined }, report }, final);
           if (final.status === 'failed') throw final.error;
           if (!report) return;
-          printImportReport(report, { ...opts, wholeReport: wholeReportOf(core) });
+          printImportReport(report, { ...opts, wholeReport: wholeReportOf(core), undo: undoOf(core) });
           // Every package refused: a script (or `&&`) should not carry on as if the skills were there.
           const placed = ['added', 'updated', 'unchanged', 'duplicates', 'conflicts'] as const;
           if (countOf(report, 'rejected') > 0 && placed.every((list) => countOf(report, list) === 0)) {
@@ -106,7 +107,12 @@ export function registerLibraryCommands(program: Command): void {
             `Source ${sourceId} has no import report (sources lists the library's sources)`,
           );
         if (g.json) return printJson(report);
-        printImportReport(report, { ...opts, whole: true, wholeReport: wholeReportOf(core) });
+        printImportReport(report, {
+          ...opts,
+          whole: true,
+          wholeReport: wholeReportOf(core),
+          undo: undoOf(core),
+        });
       }),
     );
 

@@ -10,6 +10,7 @@ import type { ImportReport, SourceKind } from './types';
 interface Mark {
   counts: ImportListCounts;
   forFolderName: number;
+  removedReviewed: number;
 }
 
 export class ImportReportWriter {
@@ -17,6 +18,7 @@ export class ImportReportWriter {
   readonly report: ImportReport;
   private counts = Object.fromEntries(importLists.map((list) => [list, 0])) as ImportListCounts;
   private forFolderName = 0;
+  private removedReviewed = 0;
   private readonly id: number;
 
   constructor(
@@ -46,6 +48,7 @@ export class ImportReportWriter {
     appendReportLine(this.db, this.id, list, line);
     if (this.counts[list]++ < linesShown) (this.report[list] as ReportLine<L>[]).push(line);
     if (list === 'rejected' && onlyForFolderName(line as ReportLine<'rejected'>)) this.forFolderName++;
+    if (list === 'removed' && (line as ReportLine<'removed'>).reviewStatus) this.removedReviewed++;
   }
 
   count(list: ImportListName): number {
@@ -54,12 +57,17 @@ export class ImportReportWriter {
 
   /** Where the report stands, to go back to should the transaction that wrote the next lines roll back. */
   mark(): Mark {
-    return { counts: { ...this.counts }, forFolderName: this.forFolderName };
+    return {
+      counts: { ...this.counts },
+      forFolderName: this.forFolderName,
+      removedReviewed: this.removedReviewed,
+    };
   }
 
   restore(mark: Mark): void {
     this.counts = { ...mark.counts };
     this.forFolderName = mark.forFolderName;
+    this.removedReviewed = mark.removedReviewed;
     for (const list of importLists) {
       const listed = this.report[list] as unknown[];
       listed.length = Math.min(listed.length, this.counts[list]);
@@ -72,6 +80,7 @@ export class ImportReportWriter {
     report.cancelled = cancelled;
     report.counts = { ...this.counts };
     report.rejectedForFolderName = this.forFolderName;
+    if (this.counts.removed > 0) report.removedReviewed = this.removedReviewed;
     if (importLists.some((list) => this.counts[list] > linesShown)) report.shownAtMost = linesShown;
     closeReport(this.db, this.id, report, this.counts);
     return report;

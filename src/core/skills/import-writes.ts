@@ -1,8 +1,7 @@
-// The importer's writes: a batch of loaded skills in one transaction (skill by skill should it fail), what placing one
-// skill did recorded in the report, and removing the skills a source no longer has.
-import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
+// The importer's writes: a batch of loaded skills in one transaction (skill by skill should it fail), and what placing
+// one skill did recorded in the report. Removing what a source no longer has is in import-removals.ts.
 import { deferIndexing } from '../store/deferred-indexing';
-import { deleteSkill, skillsOfSourceNotIn, storedWarnings } from '../store/skills-repo';
+import { storedWarnings } from '../store/skills-repo';
 import type { Loaded } from './import-batches';
 import type { ImportReportWriter } from './import-report';
 import { placeSkill } from './place-skill';
@@ -104,39 +103,4 @@ function settle(
     report.push('conflicts', { ...ref, id: placed.conflictId, existingSkillId: placed.existingSkillId });
     if (placed.written) report.push(placed.written, ref);
   } else report.push(placed.kind, ref);
-}
-
-export function removeMissing(
-  deps: LibraryDeps,
-  report: ImportReportWriter,
-  sourceId: number,
-  seen: Set<string>,
-): void {
-  const { db } = deps;
-  const gone = skillsOfSourceNotIn(db, sourceId, seen);
-  const remove = (row: (typeof gone)[number]) => {
-    deleteSkill(db, row.id);
-    report.push('removed', { name: row.name, relPath: row.relPath });
-  };
-  // One transaction, no savepoint per skill (see writeBatch); should it fail, one transaction per skill.
-  const mark = report.mark();
-  try {
-    db.transaction(() => gone.forEach(remove)).immediate();
-  } catch {
-    report.restore(mark);
-    for (const row of gone) {
-      try {
-        db.transaction(() => remove(row)).immediate();
-      } catch (error) {
-        // The skill stays; the report (stored below) still says what was done.
-        deps.logger.warn('a skill the source no longer has could not be removed', {
-          relPath: row.relPath,
-          error: String(error),
-        });
-      }
-    }
-  }
-  for (const c of pendingConflictPlaces(db, sourceId)) {
-    if (!seen.has(c.relPath)) dropPendingAt(db, sourceId, c.relPath);
-  }
 }

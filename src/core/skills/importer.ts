@@ -14,7 +14,8 @@ import {
   spaceCheckpoints,
 } from './import-batches';
 import { boundHeapGrowth } from './import-heap';
-import { removeMissing, writeBatch } from './import-writes';
+import { removeMissing } from './import-removals';
+import { writeBatch } from './import-writes';
 import { markImported, upsertSource } from '../store/sources-repo';
 import { ImportReportWriter } from './import-report';
 import { checkSourcePath, detectSourceKind, openSource } from './sources/open-source';

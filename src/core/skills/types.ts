@@ -89,7 +89,8 @@ export interface ImportReport {
   added: SkillRef[];
   updated: SkillRef[];
   unchanged: SkillRef[];
-  removed: SkillRef[];
+  /** Skills the source no longer has; those whose states a curator edited or verified come first and say so. */
+  removed: (SkillRef & { reviewStatus?: 'edited' | 'verified' })[];
   /** Identical content already in the library at another place: not written again. */
   duplicates: (SkillRef & { existingSkillId: number })[];
   rejected: { relPath: string; file: string; issues: ValidationIssue[] }[];
@@ -100,6 +101,10 @@ export interface ImportReport {
   counts?: ImportListCounts;
   shownAtMost?: number;
   rejectedForFolderName?: number;
+  /** Removed skills whose states a curator edited or verified (of all removed, not only those listed). */
+  removedReviewed?: number;
+  /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */
+  removedToTrash?: boolean;
   /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
   stored?: false;
 }

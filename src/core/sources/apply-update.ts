@@ -1,14 +1,15 @@
 // Applies an update check's changes to the library, all of them or those the curator picked. Each skill is written
 // the way an import writes it (placeSkill, one transaction each). A changed skill keeps its id and its states; when a
 // person had edited or verified them, the change is recorded so the skill shows "skill changed since" with its diff.
-import type { ApplyResult } from '../../shared/api';
+import type { ApplyResult, UpdateItem } from '../../shared/api';
 import { placeSkill, readParsedSkill } from '../skills/place-skill';
 import type { ImportReport, LibraryDeps } from '../skills/types';
+import type { Db } from '../store/db';
 import { findSkillAt } from '../store/skills-repo';
 import { insertImportReport } from '../store/import-reports-repo';
 import { markImported } from '../store/sources-repo';
 import { recordSkillChange } from './sync-store';
-import { deleteToTrash } from './trash';
+import { deleteToTrash, reviewedStatus } from './trash';
 import { reviewStatusOf, type UpstreamScan } from './update-check';
 
 export function applyScan(
@@ -58,6 +59,8 @@ export function applyScan(
   }
   const gone = scan.removed.filter((item) => wanted(item.relPath) && item.skillId !== null);
   result.remaining += scan.removed.length - gone.length;
+  // Read before they go: whether a curator edited or verified them is in their states.
+  const removed = removedLines(db, gone);
   if (gone.length > 0) {
     // Through the trash, so "Undo" brings them back with their states.
     deleteToTrash(db, { skillIds: gone.map((item) => item.skillId!) }, now);
@@ -72,7 +75,10 @@ export function applyScan(
     added: result.added,
     updated: result.updated,
     unchanged: [],
-    removed: result.removed,
+    removed,
+    ...(removed.length > 0
+      ? { removedReviewed: removed.filter((r) => r.reviewStatus).length, removedToTrash: true }
+      : {}),
     duplicates: result.duplicates,
     rejected: scan.rejected,
     warnings: [],
@@ -89,4 +95,13 @@ export function applyScan(
   insertImportReport(db, report, null, now);
   markImported(db, source.id, now);
   return result;
+}
+
+/** The report's removed lines as an import writes them: a curator's edited or verified skills first, flagged. */
+function removedLines(db: Db, gone: UpdateItem[]): ImportReport['removed'] {
+  const lines = gone.map((item) => {
+    const reviewStatus = reviewedStatus(db, item.skillId!);
+    return { name: item.name, relPath: item.relPath, ...(reviewStatus ? { reviewStatus } : {}) };
+  });
+  return [...lines.filter((l) => l.reviewStatus), ...lines.filter((l) => !l.reviewStatus)];
 }

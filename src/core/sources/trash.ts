@@ -9,7 +9,7 @@ import { packText } from '../store/text-packing';
 
 type Row = Record<string, unknown>;
 
-interface TrashedSkill {
+export interface TrashedSkill {
   skill: Row;
   children: Record<string, Row[]>;
 }
@@ -43,11 +43,7 @@ export function previewDelete(db: Db, target: DeleteTarget): DeletePreview {
   const rows = ids.map(
     (id) => db.prepare('SELECT name FROM skills WHERE id = ?').get(id) as { name: string },
   );
-  const reviewed = ids.filter((id) => {
-    const st = db.prepare('SELECT status FROM skill_states WHERE skill_id = ?').get(id) as
-      { status: string } | undefined;
-    return st?.status === 'edited' || st?.status === 'verified';
-  }).length;
+  const reviewed = ids.filter((id) => reviewedStatus(db, id) !== null).length;
   return { skills: ids.length, reviewed, names: rows.map((r) => r.name), sourceLabel };
 }
 
@@ -69,14 +65,7 @@ export function deleteToTrash(db: Db, target: DeleteTarget, now: string): Delete
             .prepare(`SELECT * FROM ${table} WHERE source_id = ?`)
             .all(target.sourceId) as Row[];
       }
-      for (const id of ids) {
-        const skill = trashedSkillColumns(db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row);
-        const children: Record<string, Row[]> = {};
-        for (const table of existing(db, skillChildTables))
-          children[table] = db.prepare(`SELECT * FROM ${table} WHERE skill_id = ?`).all(id) as Row[];
-        payload.skills.push({ skill, children });
-        deleteSkill(db, id);
-      }
+      for (const id of ids) payload.skills.push(trashSkill(db, id));
       if (payload.source) db.prepare('DELETE FROM sources WHERE id = ?').run(target.sourceId);
       const label =
         sourceLabel !== null
@@ -84,17 +73,45 @@ export function deleteToTrash(db: Db, target: DeleteTarget, now: string): Delete
           : ids.length === 1
             ? String(payload.skills[0]!.skill.name)
             : `${ids.length} skills`;
-      const info = db
-        .prepare(
-          'INSERT INTO deleted_items (kind, label, skill_count, payload, deleted_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(payload.source ? 'source' : 'skills', label, ids.length, JSON.stringify(payload), now);
-      db.prepare(
-        'DELETE FROM deleted_items WHERE id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)',
-      ).run(trashKept);
-      return findDeleted(db, Number(info.lastInsertRowid))!;
+      return recordDelete(db, payload, label, now);
     })
     .immediate();
+}
+
+/** The review status of a skill whose states a person edited or verified; null for any other. */
+export function reviewedStatus(db: Db, skillId: number): 'edited' | 'verified' | null {
+  const st = db.prepare('SELECT status FROM skill_states WHERE skill_id = ?').get(skillId) as
+    { status: string } | undefined;
+  return st?.status === 'edited' || st?.status === 'verified' ? st.status : null;
+}
+
+/**
+ * Deletes one skill inside the caller's transaction and returns what the trash keeps of it; `recordTrashedSkills`
+ * then makes the skills so taken one delete that `undo` restores (the importer removes skills this way).
+ */
+export function trashSkill(db: Db, id: number): TrashedSkill {
+  const skill = trashedSkillColumns(db.prepare('SELECT * FROM skills WHERE id = ?').get(id) as Row);
+  const children: Record<string, Row[]> = {};
+  for (const table of existing(db, skillChildTables))
+    children[table] = db.prepare(`SELECT * FROM ${table} WHERE skill_id = ?`).all(id) as Row[];
+  deleteSkill(db, id);
+  return { skill, children };
+}
+
+export function recordTrashedSkills(db: Db, skills: TrashedSkill[], label: string, now: string): DeletedInfo {
+  return recordDelete(db, { source: null, sourceRows: {}, skills }, label, now);
+}
+
+function recordDelete(db: Db, payload: TrashPayload, label: string, now: string): DeletedInfo {
+  const info = db
+    .prepare(
+      'INSERT INTO deleted_items (kind, label, skill_count, payload, deleted_at) VALUES (?, ?, ?, ?, ?)',
+    )
+    .run(payload.source ? 'source' : 'skills', label, payload.skills.length, JSON.stringify(payload), now);
+  db.prepare(
+    'DELETE FROM deleted_items WHERE id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)',
+  ).run(trashKept);
+  return findDeleted(db, Number(info.lastInsertRowid))!;
 }
 
 export function lastDeleted(db: Db): DeletedInfo | null {

@@ -77,7 +77,8 @@ export interface ImportReport {
   added: SkillRef[];
   updated: SkillRef[];
   unchanged: SkillRef[];
-  removed: SkillRef[];
+  /** Skills the source no longer has; those whose states a curator edited or verified come first and say so. */
+  removed: (SkillRef & { reviewStatus?: 'edited' | 'verified' })[];
   rejected: { relPath: string; file: string; issues: SkillIssue[] }[];
   warnings: { name: string; relPath: string; issues: SkillIssue[] }[];
   /** `resolution`: how the conflict was resolved since, in a report read back from the library. */
@@ -99,6 +100,10 @@ export interface ImportReport {
   shownAtMost?: number;
   /** Rejected only because "name" differs from the folder (of all rejected, not only those listed). */
   rejectedForFolderName?: number;
+  /** Removed skills whose states a curator edited or verified (of all removed, not only those listed). */
+  removedReviewed?: number;
+  /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */
+  removedToTrash?: boolean;
   /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
   stored?: false;
 }

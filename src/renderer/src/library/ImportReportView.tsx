@@ -1,8 +1,14 @@
-// The validation report of one import: what was added or changed, what was rejected and why, open conflicts.
+// The validation report of one import: what was added, changed or removed, what was rejected and why, open conflicts.
 import { useState } from 'react';
 import type { ImportListName, ImportReport } from '../../../shared/api';
 import { cliCommand } from '../../../shared/cli-command';
-import { countOf, notListed, refusedOnlyForFolderName } from '../../../shared/import-hints';
+import {
+  countOf,
+  notListed,
+  refusedOnlyForFolderName,
+  removedReviewed,
+  reviewedNote,
+} from '../../../shared/import-hints';
 import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
 import './sources.css';
@@ -54,6 +60,38 @@ function NotListed({ report, list }: { report: ImportReport; list: ImportListNam
     <p className="muted small" data-testid={`not-listed-${list}`}>
       {first}; <code>{cliCommand(paths.data ?? {}, args)}</code> lists them all.
     </p>
+  );
+}
+
+/**
+ * Skills the source no longer has, by name: in the trash, where Undo brings them back with their states and history.
+ * Open at once when a curator had edited or verified some of them (those are listed first).
+ */
+function RemovedList({ report }: { report: ImportReport }) {
+  const paths = useApi('settings.paths', {});
+  const reviewed = removedReviewed(report);
+  return (
+    <details open={reviewed > 0} data-testid="removed-list">
+      <summary>Removed ({countOf(report, 'removed').toLocaleString()}): gone from the source</summary>
+      {report.removedToTrash && (
+        <p className={reviewed > 0 ? 'warn-text small' : 'small'} data-testid="removed-hint">
+          {reviewed > 0 ? `${reviewed.toLocaleString()} had states a curator edited or verified. ` : ''}
+          Moved to the trash: Undo (in the Library) or <code>
+            {cliCommand(paths.data ?? {}, ['undo'])}
+          </code>{' '}
+          brings them back with their states and history.
+        </p>
+      )}
+      <NotListed report={report} list="removed" />
+      <ul>
+        {report.removed.map((r) => (
+          <li key={r.relPath}>
+            <strong>{r.name}</strong> <span className="muted">({r.relPath || '(source root)'})</span>
+            {r.reviewStatus && <span className="warn-text small"> {reviewedNote(r)}</span>}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -154,6 +192,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </table>
         </details>
       )}
+      {report.removed.length > 0 && <RemovedList report={report} />}
       {report.warnings.length > 0 && (
         <details>
           <summary>Warnings ({n('warnings')}): worth a look</summary>
