@@ -58,6 +58,10 @@ describeInChromium('review queue, keyboard only', () => {
         await page.keyboard.press('j');
         await expect.poll(name).toBe(current);
       }
+      // `a` does nothing while the panel's states load or its last action runs: wait until Verify could be clicked.
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Verify', exact: true }).isEnabled())
+        .toBe(true);
       // Watched from before the key press: a toast shows for six seconds, which a loaded machine can spend polling.
       const toast = page.locator('.toast', { hasText: `Verified ${current}` }).waitFor();
       await page.keyboard.press('a');
