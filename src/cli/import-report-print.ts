@@ -4,9 +4,11 @@
 import type { ImportListName, ImportReport } from '../shared/api';
 import {
   countOf,
-  nameFolderSetting,
+  nameReasons,
+  nameSettingsToRelax,
   notListed,
   refusedOnlyForFolderName,
+  refusedOnlyForNameFormat,
   removedReviewed,
   reviewedNote,
 } from '../shared/import-hints';
@@ -45,10 +47,11 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
     for (const issue of r.issues.filter((i) => i.severity === 'error'))
       printLine(issueLine('rejected', issue));
   printNotListed(report, 'rejected', 'rejected', whole);
-  const onlyName = refusedOnlyForFolderName(report);
-  if (onlyName > 0)
+  const byFolder = refusedOnlyForFolderName(report);
+  const byFormat = refusedOnlyForNameFormat(report);
+  if (byFolder + byFormat > 0)
     printLine(
-      `  ${onlyName} of them only because "name" differs from the folder; not your files to fix? settings set ${nameFolderSetting}=warning, then import again (they come in with a warning)`,
+      `  ${byFolder + byFormat} of them only because of their "name" (${nameReasons(byFolder, byFormat)}); not your files to fix? settings set ${nameSettingsToRelax(report).join(' ')}, then import again (they come in with a warning)`,
     );
   printRemoved(report, whole, opts.undo);
   const duplicates = n('duplicates');

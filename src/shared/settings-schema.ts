@@ -100,6 +100,8 @@ export function buildSettingsSchema(z: Zod) {
       .object({
         /** The spec says a name must equal its folder (an error); a curator may keep such skills with a warning. */
         nameFolderMismatch: z.enum(['error', 'warning']).default('error'),
+        /** The spec allows only lowercase letters, digits and single hyphens in a name; a curator may keep others with a warning. */
+        nameFormat: z.enum(['error', 'warning']).default('error'),
         skillMdMaxBytes: z
           .number()
           .int()

@@ -43,6 +43,11 @@ describeInChromium('newcomer trips', () => {
         path.join(wrongName, 'SKILL.md'),
         '---\nname: desk-tidier\ndescription: Tidy a desk. Use when the desk is cluttered.\n---\n# Tidy\n',
       );
+      mkdirSync(path.join(dir, 'borrowed', 'Desk Tidier'));
+      writeFileSync(
+        path.join(dir, 'borrowed', 'Desk Tidier', 'SKILL.md'),
+        '---\nname: Desk Tidier\ndescription: Tidy a desk. Use when the desk is cluttered.\n---\n# Tidy\n',
+      );
       for (const source of [path.join(dir, longSource), path.join(dir, 'household-make-coffee')]) {
         const job = await core['library.import']({ path: source });
         expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
@@ -83,7 +88,7 @@ describeInChromium('newcomer trips', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
 
-  it('offers the setting that imports skills refused only for a name that differs from their folder', async () => {
+  it('offers the settings that import skills refused only for their name (folder, capitals)', async () => {
     const { page } = session;
     await page.getByRole('button', { name: 'Import…' }).click();
     await page
@@ -94,8 +99,11 @@ describeInChromium('newcomer trips', () => {
     await expect
       .poll(() => hint.textContent(), { timeout: 20_000 })
       .toContain('Name differs from its folder');
-    expect(await hint.textContent()).toMatch(/^All were refused only because their “name” differs/);
-    expect(await hint.getByRole('link').getAttribute('href')).toBe('#/settings');
+    expect(await hint.textContent()).toContain(
+      'All were refused only because of their “name” (1 differs from its folder, 1 has capitals, spaces',
+    );
+    expect(await hint.textContent()).toContain('Name breaks the spec’s format');
+    expect(await hint.getByRole('link').first().getAttribute('href')).toBe('#/settings');
     await page.getByRole('button', { name: 'Import…' }).click();
   });
 

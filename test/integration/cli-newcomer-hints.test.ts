@@ -1,5 +1,6 @@
-// Skills refused only because their "name" differs from their folder (79 of the 633 real zjunlp packages): the CLI's
-// import report names the setting that takes them in with a warning, and following it imports them; and a dense
+// Skills refused only because their "name" differs from their folder (77 of the 633 real zjunlp packages) or has
+// capitals or spaces (13 of them): the CLI's import report names the settings that take them in with a warning, and
+// following it imports them; and a dense
 // search without an embedding model says it ranked lexically. The real CLI.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,22 +30,31 @@ beforeAll(() => {
   };
   skill('tidy-desk', 'desk-tidier');
   skill('Bad Name', 'Bad Name');
+  skill('bad-name-too-long', `Long ${'x'.repeat(70)}`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('CLI import of skills whose name is not their folder', () => {
   it('names the setting that imports them, and it does', () => {
     const first = cli('import', path.join(dir, 'borrowed'));
-    expect(first.stdout).toContain('rejected 2');
-    // "Bad Name" also breaks the name format: only the other one is refused for the folder alone.
+    expect(first.stdout).toContain('rejected 3');
+    // An over-long name is refused whatever the settings say, so it is not counted.
     expect(first.stdout).toContain(
-      '1 of them only because "name" differs from the folder; not your files to fix? settings set import.nameFolderMismatch=warning',
+      '2 of them only because of their "name" (1 differs from its folder, 1 has capitals, spaces or other characters the spec forbids); not your files to fix? settings set import.nameFolderMismatch=warning import.nameFormat=warning, then import again',
     );
     expect(cli('settings', 'set', 'import.nameFolderMismatch=warning').status).toBe(0);
     const second = cli('import', path.join(dir, 'borrowed'));
     expect(second.stdout).toContain('added 1');
-    expect(second.stdout).toContain('rejected 1');
-    expect(second.stdout).not.toContain('only because "name" differs');
+    expect(second.stdout).toContain('rejected 2');
+    expect(second.stdout).toContain(
+      '1 of them only because of their "name" (it has capitals, spaces or other characters the spec forbids); not your files to fix? settings set import.nameFolderMismatch=warning import.nameFormat=warning',
+    );
+    expect(cli('settings', 'set', 'import.nameFormat=warning').status).toBe(0);
+    const third = cli('import', path.join(dir, 'borrowed'));
+    expect(third.stdout).toContain('added 1');
+    expect(third.stdout).toContain('rejected 1');
+    expect(third.stdout).not.toContain('only because of their "name"');
+    expect(cli('search', 'tidy', '--json').stdout).toContain('"Bad Name"');
   });
 
   it('says when a dense search ran without an embedding model, and what to do', () => {

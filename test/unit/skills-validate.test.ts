@@ -68,6 +68,16 @@ describe('SKILL.md validation', () => {
     expect(r.ok && r.skill.warnings.map((w) => w.rule)).toEqual(['name-matches-folder']);
   });
 
+  it('keeps a name with capitals or spaces as a warning when the setting says so, but not an over-long one', () => {
+    expect(errors(build(md('name: Demo Skill\ndescription: d'), 'Demo Skill')).map((i) => i.rule)).toEqual([
+      'name-format',
+    ]);
+    const kept = build(md('name: Demo Skill\ndescription: d'), 'Demo Skill', { nameFormat: 'warning' });
+    expect(kept.ok && kept.skill.warnings.map((w) => w.rule)).toEqual(['name-format']);
+    const long = build(md(`name: Demo ${'x'.repeat(64)}\ndescription: d`), null, { nameFormat: 'warning' });
+    expect(errors(long).map((i) => i.rule)).toEqual(['name-length']);
+  });
+
   it('rejects missing or too long descriptions and over-long compatibility', () => {
     expect(errors(build(md('name: demo'))).map((i) => i.rule)).toEqual(['description-required']);
     expect(errors(build(md(`name: demo\ndescription: ${'x'.repeat(1025)}`)))[0]).toMatchObject({

@@ -2,7 +2,11 @@
 // and only the first lines of each list and the counts stay in memory. A 68k import's report held whole in the heap
 // until the end was most of what its heap kept, and was stored twice (the report and the job's result).
 import { importLists, type ImportListCounts, type ImportListName } from '../../shared/api';
-import { importLinesShown as linesShown, onlyForFolderName } from '../../shared/import-hints';
+import {
+  importLinesShown as linesShown,
+  onlyForFolderName,
+  onlyForNameFormat,
+} from '../../shared/import-hints';
 import type { Db } from '../store/db';
 import { appendReportLine, closeReport, openReport, type ReportLine } from '../store/import-reports-repo';
 import type { ImportReport, SourceKind } from './types';
@@ -10,6 +14,7 @@ import type { ImportReport, SourceKind } from './types';
 interface Mark {
   counts: ImportListCounts;
   forFolderName: number;
+  forNameFormat: number;
   removedReviewed: number;
 }
 
@@ -18,6 +23,7 @@ export class ImportReportWriter {
   readonly report: ImportReport;
   private counts = Object.fromEntries(importLists.map((list) => [list, 0])) as ImportListCounts;
   private forFolderName = 0;
+  private forNameFormat = 0;
   private removedReviewed = 0;
   private readonly id: number;
 
@@ -48,6 +54,7 @@ export class ImportReportWriter {
     appendReportLine(this.db, this.id, list, line);
     if (this.counts[list]++ < linesShown) (this.report[list] as ReportLine<L>[]).push(line);
     if (list === 'rejected' && onlyForFolderName(line as ReportLine<'rejected'>)) this.forFolderName++;
+    if (list === 'rejected' && onlyForNameFormat(line as ReportLine<'rejected'>)) this.forNameFormat++;
     if (list === 'removed' && (line as ReportLine<'removed'>).reviewStatus) this.removedReviewed++;
   }
 
@@ -60,6 +67,7 @@ export class ImportReportWriter {
     return {
       counts: { ...this.counts },
       forFolderName: this.forFolderName,
+      forNameFormat: this.forNameFormat,
       removedReviewed: this.removedReviewed,
     };
   }
@@ -67,6 +75,7 @@ export class ImportReportWriter {
   restore(mark: Mark): void {
     this.counts = { ...mark.counts };
     this.forFolderName = mark.forFolderName;
+    this.forNameFormat = mark.forNameFormat;
     this.removedReviewed = mark.removedReviewed;
     for (const list of importLists) {
       const listed = this.report[list] as unknown[];
@@ -80,6 +89,7 @@ export class ImportReportWriter {
     report.cancelled = cancelled;
     report.counts = { ...this.counts };
     report.rejectedForFolderName = this.forFolderName;
+    report.rejectedForNameFormat = this.forNameFormat;
     if (this.counts.removed > 0) report.removedReviewed = this.removedReviewed;
     if (importLists.some((list) => this.counts[list] > linesShown)) report.shownAtMost = linesShown;
     closeReport(this.db, this.id, report, this.counts);

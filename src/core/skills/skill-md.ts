@@ -14,6 +14,7 @@ export interface SkillMdInput {
   files: PackageFile[];
   maxBytes: number;
   nameFolderMismatch?: IssueSeverity;
+  nameFormat?: IssueSeverity;
   /** Issues found while reading the package that do not reject it. */
   warnings?: ValidationIssue[];
 }
@@ -65,6 +66,7 @@ function validatedSkill(input: SkillMdInput, text: string, fm: FrontMatter): Bui
     file: input.file,
     folderName: input.folderName,
     nameFolderMismatch: input.nameFolderMismatch ?? 'error',
+    nameFormat: input.nameFormat ?? 'error',
   });
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) return { ok: false, issues: errors };

@@ -101,6 +101,7 @@ export interface ImportReport {
   counts?: ImportListCounts;
   shownAtMost?: number;
   rejectedForFolderName?: number;
+  rejectedForNameFormat?: number;
   /** Removed skills whose states a curator edited or verified (of all removed, not only those listed). */
   removedReviewed?: number;
   /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */
@@ -113,6 +114,8 @@ export interface ImportReport {
 export interface ImportSettings {
   /** The spec says a name must equal its folder (an error); a curator may choose to keep such skills with a warning. */
   nameFolderMismatch: IssueSeverity;
+  /** Capitals, spaces or stray hyphens in a name break the spec (an error); a curator may keep them with a warning. */
+  nameFormat: IssueSeverity;
   skillMdMaxBytes: number;
   packageFileMaxBytes: number;
   referenceTextMaxBytes: number;
@@ -128,6 +131,7 @@ export interface ImportSettings {
 
 export const defaultImportSettings: ImportSettings = {
   nameFolderMismatch: 'error',
+  nameFormat: 'error',
   skillMdMaxBytes: 1024 * 1024,
   packageFileMaxBytes: 64 * 1024 * 1024,
   referenceTextMaxBytes: 256 * 1024,

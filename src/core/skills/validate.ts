@@ -7,6 +7,7 @@ export interface ValidateContext {
   /** Name of the folder that holds SKILL.md; null when there is none (a JSONL line). */
   folderName: string | null;
   nameFolderMismatch: IssueSeverity;
+  nameFormat: IssueSeverity;
 }
 
 const knownKeys = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
@@ -28,7 +29,8 @@ export function validateFrontMatter(fm: FrontMatter, ctx: ValidateContext): Vali
   else if (typeof name !== 'string')
     add('error', 'name-type', `"name" must be text, not ${kindOf(name)}`, 'name');
   else {
-    for (const problem of nameProblems(name)) add('error', problem.rule, problem.message, 'name');
+    for (const problem of nameProblems(name))
+      add(problem.rule === 'name-format' ? ctx.nameFormat : 'error', problem.rule, problem.message, 'name');
     if (ctx.folderName !== null && name !== ctx.folderName) {
       add(
         ctx.nameFolderMismatch,

@@ -100,6 +100,8 @@ export interface ImportReport {
   shownAtMost?: number;
   /** Rejected only because "name" differs from the folder (of all rejected, not only those listed). */
   rejectedForFolderName?: number;
+  /** Rejected only for name rules the settings relax, the name's format among them (capitals, spaces). */
+  rejectedForNameFormat?: number;
   /** Removed skills whose states a curator edited or verified (of all removed, not only those listed). */
   removedReviewed?: number;
   /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */

@@ -170,6 +170,7 @@ async function loadSkill(skill: ListedSkill, { root, limits, signal }: Reading):
     files,
     maxBytes: limits.skillMdMaxBytes,
     nameFolderMismatch: limits.nameFolderMismatch,
+    nameFormat: limits.nameFormat,
     warnings: skill.warnings,
   });
 }

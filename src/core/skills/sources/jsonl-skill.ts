@@ -71,6 +71,7 @@ export function lineToSkill(
     folderName: null,
     files,
     maxBytes: limits.skillMdMaxBytes,
+    nameFormat: limits.nameFormat,
   };
   const result = readsAsWritten(skillMd, yaml, frontMatter, input.bytes.length, limits)
     ? buildSkillFromFrontMatter(input, skillMd, { data: frontMatter, keyLines: {}, body })

@@ -48,6 +48,7 @@ export async function openSingleFileSource(file: string, limits: ImportSettings)
               files: [],
               maxBytes: limits.skillMdMaxBytes,
               nameFolderMismatch: limits.nameFolderMismatch,
+              nameFormat: limits.nameFormat,
             });
           } finally {
             await handle.close();

@@ -229,6 +229,7 @@ async function loadSkill(
     files,
     maxBytes: limits.skillMdMaxBytes,
     nameFolderMismatch: limits.nameFolderMismatch,
+    nameFormat: limits.nameFormat,
   });
 }
 

@@ -4,8 +4,10 @@ import type { ImportListName, ImportReport } from '../../../shared/api';
 import { cliCommand } from '../../../shared/cli-command';
 import {
   countOf,
+  nameReasons,
   notListed,
   refusedOnlyForFolderName,
+  refusedOnlyForNameFormat,
   removedReviewed,
   reviewedNote,
 } from '../../../shared/import-hints';
@@ -26,18 +28,26 @@ function DuplicateOf({ skillId }: { skillId: number }) {
 }
 
 /**
- * Skills refused only because their "name" differs from their folder (common in libraries one does not own): the
- * setting that imports them with a warning instead, rather than "fix these files" alone.
+ * Skills refused only because of their "name" (it differs from their folder, or has capitals or spaces; common in
+ * libraries one does not own): the settings that import them with a warning instead, rather than "fix these files".
  */
 function NameFolderHint({ report }: { report: ImportReport }) {
-  const onlyName = refusedOnlyForFolderName(report);
+  const byFolder = refusedOnlyForFolderName(report);
+  const byFormat = refusedOnlyForNameFormat(report);
+  const onlyName = byFolder + byFormat;
   if (onlyName === 0) return null;
   return (
     <p className="small" data-testid="name-folder-hint">
-      {onlyName === countOf(report, 'rejected') ? 'All' : `${onlyName} of them`} were refused only because
-      their “name” differs from their folder. Not your files to fix? Set{' '}
-      <a href="#/settings">Settings → Import limits → Name differs from its folder</a> to <em>warning</em> and
-      import again: they come in with a warning.
+      {onlyName === countOf(report, 'rejected') ? 'All' : `${onlyName} of them`} were refused only because of
+      their “name” ({nameReasons(byFolder, byFormat)}). Not your files to fix? Set{' '}
+      <a href="#/settings">Settings → Import limits → Name differs from its folder</a>
+      {byFormat > 0 && (
+        <>
+          {' '}
+          and <a href="#/settings">Name breaks the spec’s format</a>
+        </>
+      )}{' '}
+      to <em>warning</em> and import again: they come in with a warning.
     </p>
   );
 }

@@ -88,6 +88,10 @@ const words: Record<string, Words> = {
     label: 'Name differs from its folder',
     help: 'error rejects such a skill (as the spec says); warning imports it with a warning.',
   },
+  'import.nameFormat': {
+    label: 'Name breaks the spec’s format',
+    help: 'Capitals, spaces or other characters than a-z, 0-9 and single hyphens. error rejects such a skill (as the spec says); warning imports it with a warning.',
+  },
   'import.skillMdMaxBytes': { label: 'Maximum SKILL.md size' },
   'import.packageFileMaxBytes': { label: 'Maximum size of one packaged file' },
   'import.referenceTextMaxBytes': { label: 'Maximum reference text read per file' },
