@@ -1,9 +1,10 @@
-// CLI: Git sources, update checks and applying them, folder watches, delete and undo.
+// CLI: Git sources, update checks and applying them, folder watches, delete, undo and the trash.
 import type { Command } from 'commander';
 import type { Core } from '../../core';
 import type { DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
 import { followJob, printJobJson, printJson, printLine } from '../output';
 import { wholeNumberArgument, withCore } from '../run-command';
+import { CuratorError } from '../../shared/errors';
 import { countOf } from '../../shared/import-hints';
 
 async function readStdin(): Promise<string> {
@@ -195,7 +196,66 @@ export function registerSourceCommands(program: Command): void {
       withCore(async (core, g) => {
         const info = await core['sources.undoDelete']({});
         if (g.json) return printJson(info);
-        printLine(`restored ${info.label} (${info.restoredSkillIds.length} skills)`);
+        printLine(`restored ${info.label} (${skillsWord(info.restoredSkillIds.length)})`);
       }),
     );
+
+  const trash = program
+    .command('trash')
+    .description('the deletes kept for undo: the last 20, and older ones holding reviewed states')
+    .action(
+      withCore(async (core, g) => {
+        const kept = await core['sources.trash']({});
+        if (g.json) return printJson(kept);
+        if (kept.length === 0) return printLine('the trash is empty');
+        for (const d of kept) printLine(`#${d.id}  ${d.deletedAt}  ${d.label}  ${deletedSize(d)}`);
+        printLine('`trash restore ID` brings one back; `undo` the newest');
+      }),
+    );
+  trash
+    .command('restore <id>')
+    .description('bring back one delete of the trash (skills, files, states and their history)')
+    .action(
+      withCore(async (core, g, id: string) => {
+        const info = await core['sources.restoreDeleted']({ id: wholeNumberArgument(id) });
+        if (g.json) return printJson(info);
+        printLine(`restored ${info.label} (${skillsWord(info.restoredSkillIds.length)})`);
+      }),
+    );
+  trash
+    .command('empty [id]')
+    .description('delete for good one delete of the trash, or all of it')
+    .option('--yes', 'really delete (without it, says what would go)')
+    .action(
+      withCore(async (core, g, id: string | undefined, opts: { yes?: boolean }) => {
+        const which = id === undefined ? undefined : wholeNumberArgument(id);
+        if (!opts.yes) {
+          const kept = (await core['sources.trash']({})).filter((d) => which === undefined || d.id === which);
+          if (which !== undefined && kept.length === 0)
+            throw new CuratorError(
+              'NOT_FOUND',
+              `No delete ${which} in the trash (\`trash\` lists what it keeps)`,
+            );
+          const skills = kept.reduce((n, d) => n + d.skillCount, 0);
+          const reviewed = kept.reduce((n, d) => n + d.reviewedCount, 0);
+          if (g.json) return printJson({ deletes: kept.length, skills, reviewed, done: false });
+          printLine(
+            `would delete for good ${kept.length} delete${kept.length === 1 ? '' : 's'}: ${skillsWord(skills)}, ${reviewed} of them with reviewed states; add --yes`,
+          );
+          return;
+        }
+        const gone = await core['sources.emptyTrash'](which === undefined ? {} : { id: which });
+        if (g.json) return printJson({ ...gone, done: true });
+        printLine(
+          `deleted for good ${gone.deletes} delete${gone.deletes === 1 ? '' : 's'}: ${skillsWord(gone.skills)} (${gone.reviewed} reviewed)`,
+        );
+      }),
+    );
+}
+
+const skillsWord = (n: number) => `${n} skill${n === 1 ? '' : 's'}`;
+
+function deletedSize(d: { skillCount: number; reviewedCount: number }): string {
+  const skills = skillsWord(d.skillCount);
+  return d.reviewedCount > 0 ? `${skills}, ${d.reviewedCount} with reviewed states` : skills;
 }

@@ -25,7 +25,15 @@ import {
   syncInfo,
   watchedSources,
 } from './sync-store';
-import { deleteToTrash, lastDeleted, previewDelete, undoLastDelete } from './trash';
+import {
+  deleteToTrash,
+  emptyTrash,
+  lastDeleted,
+  listTrash,
+  previewDelete,
+  restoreDeleted,
+  undoLastDelete,
+} from './trash';
 import { scanUpstream, type UpstreamScan } from './update-check';
 
 export const GIT_IMPORT_JOB = 'sources.addGit';
@@ -123,6 +131,14 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
       .catch((error: unknown) =>
         ctx.logger.error('Could not watch a folder source', { sourceId, error: String(error) }),
       );
+  /** A restore, then the watches of sources it brought back (a restored source that was watched is watched again). */
+  const restoring = <T>(restore: () => T): T => {
+    const before = new Set(watchedSources(db).map((w) => w.sourceId));
+    const restored = restore();
+    for (const w of watchedSources(db)) if (!before.has(w.sourceId)) startInPassing(w.sourceId, w.uri);
+    changed('undo-delete');
+    return restored;
+  };
   resumers.set(ctx, () => {
     for (const w of watchedSources(db)) startInPassing(w.sourceId, w.uri);
   });
@@ -258,15 +274,15 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
       changed('delete');
       return info;
     },
-    'sources.undoDelete': async () => {
-      const before = new Set(watchedSources(db).map((w) => w.sourceId));
-      const restored = undoLastDelete(db, now());
-      // A restored source that was watched is watched again.
-      for (const w of watchedSources(db)) if (!before.has(w.sourceId)) startInPassing(w.sourceId, w.uri);
-      changed('undo-delete');
-      return restored;
-    },
+    'sources.undoDelete': async () => restoring(() => undoLastDelete(db, now())),
+    'sources.restoreDeleted': async (req) => restoring(() => restoreDeleted(db, req.id, now())),
     'sources.lastDeleted': async () => lastDeleted(db),
+    'sources.trash': async () => listTrash(db),
+    'sources.emptyTrash': async (req) => {
+      const gone = emptyTrash(db, req.id);
+      changed('empty-trash');
+      return gone;
+    },
     'sources.conflictDiff': async (req) => conflictDiff(db, req.conflictId),
   };
   return { api, close: () => watches.close() };

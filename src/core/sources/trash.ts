@@ -1,5 +1,8 @@
-// Deletes skills, or a source with all its skills, keeping their rows (files, states, state history) so the last
-// delete can be undone. Vectors and scores are derived and are rebuilt by `index build`, not kept.
+// Deletes skills, or a source with all its skills, keeping their rows (files, states, state history) in the trash so a
+// delete can be undone: the last one (undo) or any one still kept (restore). The trash keeps the last 20 deletes, and
+// past those every delete that holds states a curator edited or verified, until someone empties it: a daily re-import
+// that removes skills must not push a curator's work out. Vectors and scores are derived and are rebuilt by
+// `index build`, not kept.
 import type { DeletePreview, DeletedInfo } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { Db } from '../store/db';
@@ -31,7 +34,8 @@ const skillChildTables = [
 ];
 /** Rows that belong to a source and are restored with it. */
 const sourceChildTables = ['git_sources', 'source_watches'];
-const trashKept = 20;
+/** Deletes kept however little they hold; older ones are kept only while they hold reviewed states. */
+export const trashKept = 20;
 
 export interface DeleteTarget {
   skillIds?: number[];
@@ -103,13 +107,26 @@ export function recordTrashedSkills(db: Db, skills: TrashedSkill[], label: strin
 }
 
 function recordDelete(db: Db, payload: TrashPayload, label: string, now: string): DeletedInfo {
+  const reviewed = payload.skills.filter((s) =>
+    (s.children.skill_states ?? []).some((st) => st.status === 'edited' || st.status === 'verified'),
+  ).length;
   const info = db
     .prepare(
-      'INSERT INTO deleted_items (kind, label, skill_count, payload, deleted_at) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO deleted_items (kind, label, skill_count, reviewed_count, payload, deleted_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     )
-    .run(payload.source ? 'source' : 'skills', label, payload.skills.length, JSON.stringify(payload), now);
+    .run(
+      payload.source ? 'source' : 'skills',
+      label,
+      payload.skills.length,
+      reviewed,
+      JSON.stringify(payload),
+      now,
+    );
+  // A restored delete's rows are back in the library; one not restored goes only if it holds no reviewed states.
   db.prepare(
-    'DELETE FROM deleted_items WHERE id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)',
+    `DELETE FROM deleted_items WHERE id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)
+       AND (reviewed_count = 0 OR restored_at IS NOT NULL)`,
   ).run(trashKept);
   return findDeleted(db, Number(info.lastInsertRowid))!;
 }
@@ -121,12 +138,62 @@ export function lastDeleted(db: Db): DeletedInfo | null {
   return row ? findDeleted(db, row.id) : null;
 }
 
-/** Restores the newest delete not yet undone. Skills get their old ids back where those are still free. */
-export function undoLastDelete(db: Db, now: string): DeletedInfo & { restoredSkillIds: number[] } {
+/** The deletes the trash keeps that are not restored yet, newest first. */
+export function listTrash(db: Db): DeletedInfo[] {
+  return db
+    .prepare(`SELECT ${deletedColumns} FROM deleted_items WHERE restored_at IS NULL ORDER BY id DESC`)
+    .all() as DeletedInfo[];
+}
+
+/** Deletes for good one delete of the trash, or all of them; returns how many skills went with them. */
+export function emptyTrash(db: Db, id?: number): { deletes: number; skills: number; reviewed: number } {
   return db
     .transaction(() => {
-      const last = lastDeleted(db);
-      if (!last) throw new CuratorError('NOT_FOUND', 'Nothing to undo: no delete is waiting to be undone');
+      const where = id === undefined ? 'restored_at IS NULL' : 'id = ? AND restored_at IS NULL';
+      const args = id === undefined ? [] : [id];
+      const gone = db
+        .prepare(
+          `SELECT count(*) AS deletes, total(skill_count) AS skills, total(reviewed_count) AS reviewed
+           FROM deleted_items WHERE ${where}`,
+        )
+        .get(...args) as { deletes: number; skills: number; reviewed: number };
+      if (id !== undefined && gone.deletes === 0) throw notInTrash(db, id);
+      db.prepare(`DELETE FROM deleted_items WHERE ${where}`).run(...args);
+      return gone;
+    })
+    .immediate();
+}
+
+/** Restores the newest delete not yet undone. Skills get their old ids back where those are still free. */
+export function undoLastDelete(db: Db, now: string): DeletedInfo & { restoredSkillIds: number[] } {
+  const last = lastDeleted(db);
+  if (!last) throw new CuratorError('NOT_FOUND', 'Nothing to undo: no delete is waiting to be undone');
+  return restoreDeleted(db, last.id, now);
+}
+
+function notInTrash(db: Db, id: number): CuratorError {
+  const row = findDeleted(db, id);
+  return new CuratorError(
+    'NOT_FOUND',
+    row?.restoredAt
+      ? `Delete ${id} (${row.label}) was restored on ${row.restoredAt}`
+      : `No delete ${id} in the trash (the trash lists what it keeps)`,
+  );
+}
+
+/**
+ * Restores one delete of the trash, whichever it is. Skills get their old ids back where those are still free; a
+ * skill whose place holds another skill now, or whose source is gone, stops it with the reason.
+ */
+export function restoreDeleted(
+  db: Db,
+  id: number,
+  now: string,
+): DeletedInfo & { restoredSkillIds: number[] } {
+  return db
+    .transaction(() => {
+      const last = findDeleted(db, id);
+      if (!last || last.restoredAt) throw notInTrash(db, id);
       const { payload } = db.prepare('SELECT payload FROM deleted_items WHERE id = ?').get(last.id) as {
         payload: string;
       };
@@ -203,14 +270,13 @@ function resolveTarget(db: Db, target: DeleteTarget): { ids: number[]; sourceLab
   return { ids, sourceLabel: null };
 }
 
+const deletedColumns = `id, kind, label, skill_count AS skillCount, reviewed_count AS reviewedCount,
+  deleted_at AS deletedAt, restored_at AS restoredAt`;
+
 function findDeleted(db: Db, id: number): DeletedInfo | null {
   return (
-    (db
-      .prepare(
-        `SELECT id, kind, label, skill_count AS skillCount, deleted_at AS deletedAt, restored_at AS restoredAt
-         FROM deleted_items WHERE id = ?`,
-      )
-      .get(id) as DeletedInfo | undefined) ?? null
+    (db.prepare(`SELECT ${deletedColumns} FROM deleted_items WHERE id = ?`).get(id) as
+      DeletedInfo | undefined) ?? null
   );
 }
 

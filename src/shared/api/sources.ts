@@ -93,6 +93,8 @@ export interface DeletedInfo {
   kind: 'skills' | 'source';
   label: string;
   skillCount: number;
+  /** Of those, skills whose states a person edited or verified: the trash keeps such a delete until emptied. */
+  reviewedCount: number;
   deletedAt: string;
   restoredAt: string | null;
 }
@@ -136,6 +138,12 @@ export interface SourcesApi {
   /** Restores the last delete (skills, files, states and their history). */
   'sources.undoDelete'(req: Record<string, never>): Promise<DeletedInfo & { restoredSkillIds: number[] }>;
   'sources.lastDeleted'(req: Record<string, never>): Promise<DeletedInfo | null>;
+  /** The deletes the trash keeps, newest first: the last 20, and older ones that hold reviewed states. */
+  'sources.trash'(req: Record<string, never>): Promise<DeletedInfo[]>;
+  /** Restores one delete of the trash, not only the last. */
+  'sources.restoreDeleted'(req: { id: number }): Promise<DeletedInfo & { restoredSkillIds: number[] }>;
+  /** Deletes for good one delete of the trash (id), or every one. */
+  'sources.emptyTrash'(req: { id?: number }): Promise<{ deletes: number; skills: number; reviewed: number }>;
   'sources.conflictDiff'(req: { conflictId: number }): Promise<ConflictDiff>;
 }
 
@@ -151,5 +159,8 @@ export const sourcesMethods = [
   'sources.delete',
   'sources.undoDelete',
   'sources.lastDeleted',
+  'sources.trash',
+  'sources.restoreDeleted',
+  'sources.emptyTrash',
   'sources.conflictDiff',
 ] as const;

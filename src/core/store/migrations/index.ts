@@ -26,6 +26,7 @@ import { m050Profiles } from './050-profiles';
 import { m055SourcesSync } from './055-sources-sync';
 import { m060RunVia } from './060-run-via';
 import { m061RunTracesPacked } from './061-run-traces-packed';
+import { m062TrashReviewed } from './062-trash-reviewed';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
 
 export interface Migration {
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   m060RunVia,
   m017ScoreCacheWeights,
   m061RunTracesPacked,
+  m062TrashReviewed,
 ];
