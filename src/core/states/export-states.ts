@@ -83,7 +83,7 @@ async function writeAtomically(file: string, content: string, overwrite: boolean
     throw new CuratorError('INVALID_ARGUMENT', `${target} is a folder, not a file`);
   const dir = path.dirname(target);
   if (!(await stat(dir).catch(() => null))?.isDirectory())
-    throw missingPathError(`No folder ${dir} to write ${path.basename(target)} in`, dir);
+    throw missingPathError(`Cannot write ${target}: there is no folder ${dir}`, target);
   const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
   try {
     await writeFile(tmp, content, { flag: 'wx' });
