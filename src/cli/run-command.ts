@@ -18,6 +18,7 @@ const readingCommands = new Set([
   'jobs show',
   'states show',
   'states history',
+  'states export',
   'labels list',
   'eval show',
   'eval list',

@@ -95,7 +95,11 @@ if (!app.requestSingleInstanceLock()) {
     });
     registerSaveDialog(
       ipcMain,
-      (options) => (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options)),
+      (asked) => {
+        // Exports write to the chosen path with overwrite: Linux asks before replacing a file only when told to.
+        const options = { ...asked, properties: ['showOverwriteConfirmation' as const] };
+        return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
+      },
       {
         isTrustedSender: (event) => event.senderFrame?.url.startsWith(origin) ?? false,
         defaultDir: () => app.getPath('documents'),

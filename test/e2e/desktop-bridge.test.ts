@@ -178,4 +178,30 @@ describeInChromium('desktop mode through the IPC bridge', () => {
     expect(existsSync(target)).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe((await core['eval.export']({ runId, format: 'csv' })).content);
   }, 120_000);
+
+  it('saves the states where the native save dialog says, replacing the file it confirmed; none: no dialog', async () => {
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const panel = page.getByRole('region', { name: 'Reviewed states' });
+    dialogAsked.length = 0;
+    const target = path.join(dataDir, 'chosen', 'states-for-ana.jsonl');
+    writeFileSync(target, 'an older file the dialog asked to replace\n');
+    dialogAnswer = target;
+    // Nothing verified yet: nothing to save, and no dialog asks where.
+    await panel.getByLabel('States to save').selectOption({ label: 'verified only' });
+    await panel.getByRole('button', { name: 'Save states…' }).click();
+    await expect
+      .poll(() => panel.getByTestId('states-saved').textContent())
+      .toBe('Nothing saved: no skill has states of that kind yet.');
+    expect(dialogAsked).toEqual([]);
+    await panel.getByLabel('States to save').selectOption({ label: 'all with states (parsed too)' });
+    await panel.getByRole('button', { name: 'Save states…' }).click();
+    await expect
+      .poll(() => panel.getByTestId('states-saved').textContent())
+      .toBe(`Saved the states of 48 skills to ${target}.`);
+    expect(dialogAsked).toEqual([
+      { defaultPath: 'states.jsonl', filters: [{ name: 'JSON Lines', extensions: ['jsonl'] }] },
+    ]);
+    expect(readFileSync(target, 'utf8')).toBe((await core['states.export']({})).content);
+  }, 60_000);
 });

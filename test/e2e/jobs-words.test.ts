@@ -122,7 +122,7 @@ describeInChromium('jobs in words', () => {
 
   it('applies reviewed states from a file, from the Library', async () => {
     const { server, page } = session;
-    const panel = page.getByRole('region', { name: 'Apply reviewed states' });
+    const panel = page.getByRole('region', { name: 'Reviewed states' });
     await panel.getByLabel('States file').fill(sampleStates);
     await panel.getByRole('button', { name: 'Apply states' }).click();
     await expect

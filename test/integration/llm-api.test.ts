@@ -18,7 +18,7 @@ const KEY = 'sk-api-test-77c1d0e9';
 let lib: TempLibrary;
 let server: OpenAiServer;
 let ctx: CoreContext;
-let api: Omit<LlmApi, 'states.import'>;
+let api: Omit<LlmApi, 'states.import' | 'states.export'>;
 let events: CuratorEvent[];
 
 const goodAnswer = (name: string) => ({

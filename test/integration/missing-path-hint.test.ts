@@ -1,5 +1,5 @@
-// A path typed wrong is said the same way wherever a path is typed (import, states file, label file): NOT_FOUND naming
-// the path, with the advice to check it, not the advice for a record removed meanwhile.
+// A path typed wrong is said the same way wherever a path is typed (import, states file in or out, label file):
+// NOT_FOUND naming the path, with the advice to check it, not the advice for a record removed meanwhile.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ describe('a path that does not exist', () => {
     'library.import': () => core['library.import']({ path: missing }),
     'states.import': () => core['states.import']({ path: missing }),
     'labels.import': () => core['labels.import']({ path: missing }),
+    'states.export': () => core['states.export']({ path: missing }),
   };
   for (const [method, call] of Object.entries(calls))
     it(`${method} names it and says to check it`, async () => {

@@ -1,4 +1,4 @@
-// CLI: llm test/key, parse skills/task, states show/edit/verify/history/revert.
+// CLI: llm test/key, parse skills/task, states show/edit/verify/history/revert (import/export: states-file.ts).
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { SkillStates } from '../../shared/api';
@@ -7,6 +7,7 @@ import type { Core } from '../../core';
 import { followJob, printJobJson, printJson, printJsonReport, printLine, requireDone } from '../output';
 import { idListOption, idOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
+import { registerStatesFileCommands } from './states-file';
 
 async function skillIdOf(core: Core, ref: string): Promise<number> {
   if (/^\d+$/.test(ref)) return Number(ref);
@@ -173,33 +174,7 @@ export function registerLlmCommands(program: Command): void {
           );
       }),
     );
-  states
-    .command('import <file>')
-    .description('apply reviewed states from JSONL ({name, precondition, completion} per line)')
-    .option('--verify', 'mark them verified')
-    .option('--overwrite', 'also replace states edited or verified here (old values go to history)')
-    .action(
-      withCore(async (core, g, file: string, opts: { verify?: boolean; overwrite?: boolean }) => {
-        const r = await core['states.import']({
-          path: file,
-          verify: !!opts.verify,
-          overwrite: !!opts.overwrite,
-        });
-        if (g.json) return printJson(r);
-        printLine(
-          `applied ${r.applied}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
-        );
-        for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
-        const some = (names: string[]) =>
-          names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length - 5} more)` : '');
-        if (r.unknownSkills.length > 0)
-          printLine(`  skipped, no skill of that name in the library: ${some(r.unknownSkills)}`);
-        if (r.keptHumanEdits.length > 0)
-          printLine(
-            `  kept your edited or verified states of ${some(r.keptHumanEdits)}; --overwrite replaces them (the old values go to history)`,
-          );
-      }),
-    );
+  registerStatesFileCommands(states);
   states
     .command('revert <skill> <historyId>')
     .description('put back the states of a history entry')

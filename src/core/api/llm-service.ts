@@ -1,7 +1,8 @@
-// The LLM part of the API: endpoint, parsing jobs, review of parsed states.
+// The LLM part of the API: endpoint, parsing jobs, review of parsed states, and states files in and out.
 import type { LlmApi } from '../../shared/api';
 import type { CoreContext } from '../context';
 import { createLlmApi } from '../llm/llm-api';
+import { exportStatesFile } from '../states/export-states';
 import { importStatesFile } from '../states/import-states';
 
 export function createLlmService(ctx: CoreContext): LlmApi {
@@ -12,5 +13,6 @@ export function createLlmService(ctx: CoreContext): LlmApi {
       ctx.events.emit({ type: 'states.changed', skillIds: [] });
       return result;
     },
+    'states.export': async (req) => exportStatesFile(ctx.db, req ?? {}),
   };
 }

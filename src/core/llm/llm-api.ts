@@ -44,7 +44,7 @@ function overlay(draft: unknown): Record<string, unknown> {
     : {};
 }
 
-export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import'> {
+export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import' | 'states.export'> {
   const apiKey: ApiKeyProvider = async () => (await ctx.secrets.getApiKey()) ?? undefined;
   const endpoint = (draft?: Record<string, unknown>): LlmEndpointSettings =>
     parseLlmSettings({ ...ctx.settings.get().llm, ...overlay(draft) });

@@ -1,6 +1,9 @@
 // Imports reviewed states from a JSONL file ({name, precondition, completion} per line), e.g. the sample library's
-// or another curator's. States a person already edited or verified here are kept unless overwrite is asked for.
+// or another curator's (`states export` writes one). Applied states count as edited; a line with "status": "verified"
+// is marked verified too (`verify` marks every line), so a verified skill stays verified in another library. States
+// a person already edited or verified here are kept unless overwrite is asked for.
 import { stat } from 'node:fs/promises';
+import { statusesWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
 import { missingPathError } from '../missing-path';
 import { describeIssues } from '../eval/label-format';
@@ -15,6 +18,8 @@ const lineSchema = schema((z) =>
     name: z.string().trim().min(1),
     precondition: z.string().trim().min(1).nullable(),
     completion: z.string().trim().min(1),
+    // What `states export` wrote the line from; only "verified" changes what the import does.
+    status: z.enum(statusesWithStates).optional(),
   }),
 );
 
@@ -72,7 +77,7 @@ export async function importStatesFile(
       try {
         db.transaction(() => {
           editStates(db, clock, id, { precondition: parsed.precondition, completion: parsed.completion });
-          if (req.verify) verifyStates(db, clock, id);
+          if (req.verify || parsed.status === 'verified') verifyStates(db, clock, id);
         }).immediate();
         result.applied++;
       } catch (error) {

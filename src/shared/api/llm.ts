@@ -74,6 +74,21 @@ export interface ParseEstimate {
   basis: 'library' | 'default';
 }
 
+/** The review statuses of a skill that has states: the ones a states file carries. */
+export const statusesWithStates = ['parsed', 'edited', 'verified'] as const;
+export type StatusWithStates = (typeof statusesWithStates)[number];
+
+export interface StatesExportResult {
+  /** The JSONL text, one skill a line, ordered by name. */
+  content: string;
+  /** The name to save it under. */
+  fileName: string;
+  /** Where it was written (with a path). */
+  path?: string;
+  /** How many skills of each status the file holds. */
+  byStatus: Record<StatusWithStates, number>;
+}
+
 export interface LlmApi {
   /** Tests the saved endpoint, or the saved one with `llm` laid over it (values not saved yet). */
   'llm.test'(req: { llm?: Record<string, unknown> }): Promise<ConnectionReport>;
@@ -111,13 +126,25 @@ export interface LlmApi {
   'states.verify'(req: { skillId: number }): Promise<SkillStates>;
   'states.history'(req: { skillId: number }): Promise<StateHistoryEntry[]>;
   'states.revert'(req: { skillId: number; historyId: number }): Promise<SkillStates>;
-  /** Reviewed states from a JSONL file ({name, precondition, completion} per line); human edits here are kept unless overwrite. */
+  /**
+   * Reviewed states from a JSONL file ({name, precondition, completion} per line); a line with "status": "verified"
+   * is marked verified (verify: every line). Human edits here are kept unless overwrite.
+   */
   'states.import'(req: { path: string; verify?: boolean; overwrite?: boolean }): Promise<{
     applied: number;
     keptHumanEdits: string[];
     unknownSkills: string[];
     errors: { line: number; message: string }[];
   }>;
+  /**
+   * The states as the JSONL file states.import reads, plus each line's "status"; `statuses` picks the skills (default:
+   * every skill with states). With a path it is written there (an existing file only with overwrite).
+   */
+  'states.export'(req: {
+    statuses?: StatusWithStates[];
+    path?: string;
+    overwrite?: boolean;
+  }): Promise<StatesExportResult>;
   /** The next skill to review after `afterId` with one of the statuses (default parsed|failed|edited). */
   'states.next'(req: { afterId?: number; statuses?: ReviewStatus[] }): Promise<{ skillId: number | null }>;
 }
@@ -135,5 +162,6 @@ export const llmMethods = [
   'states.history',
   'states.revert',
   'states.import',
+  'states.export',
   'states.next',
 ] as const;

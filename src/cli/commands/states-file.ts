@@ -1,0 +1,98 @@
+// CLI: states files in and out: `states import FILE` applies reviewed states, `states export [FILE]` writes them.
+import { InvalidArgumentError, type Command } from 'commander';
+import { statusesWithStates, type StatusWithStates } from '../../shared/api/llm';
+import { CuratorError } from '../../shared/errors';
+import { printJson, printLine, terminalSafe } from '../output';
+import { withCore } from '../run-command';
+
+/** `--status verified,edited`: the statuses of the skills to export. */
+function statusListOption(value: string): StatusWithStates[] {
+  const asked = value.split(',').map((s) => s.trim());
+  for (const s of asked)
+    if (!(statusesWithStates as readonly string[]).includes(s))
+      throw new InvalidArgumentError(`Expected a comma-separated list of ${statusesWithStates.join(', ')}.`);
+  return asked as StatusWithStates[];
+}
+
+export function registerStatesFileCommands(states: Command): void {
+  states
+    .command('import <file>')
+    .description(
+      'apply reviewed states from JSONL ({name, precondition, completion} per line, as `states export` writes); a line with "status": "verified" is marked verified',
+    )
+    .option('--verify', 'mark every line verified')
+    .option('--overwrite', 'also replace states edited or verified here (old values go to history)')
+    .action(
+      withCore(async (core, g, file: string, opts: { verify?: boolean; overwrite?: boolean }) => {
+        const r = await core['states.import']({
+          path: file,
+          verify: !!opts.verify,
+          overwrite: !!opts.overwrite,
+        });
+        if (g.json) return printJson(r);
+        printLine(
+          `applied ${r.applied}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
+        );
+        for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
+        const some = (names: string[]) =>
+          names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length - 5} more)` : '');
+        if (r.unknownSkills.length > 0)
+          printLine(`  skipped, no skill of that name in the library: ${some(r.unknownSkills)}`);
+        if (r.keptHumanEdits.length > 0)
+          printLine(
+            `  kept your edited or verified states of ${some(r.keptHumanEdits)}; --overwrite replaces them (the old values go to history)`,
+          );
+      }),
+    );
+  states
+    .command('export [file]')
+    .description(
+      'write the states as JSONL for `states import` in another library ({name, precondition, completion, status} per line, by name); to standard output without a file or with -',
+    )
+    .option(
+      '--status <statuses>',
+      `only skills with these statuses, comma-separated (${statusesWithStates.join(', ')}; default: all of them)`,
+      statusListOption,
+    )
+    .option('--overwrite', 'replace the file if it already exists')
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          file: string | undefined,
+          opts: { status?: StatusWithStates[]; overwrite?: boolean },
+        ) => {
+          const toFile = file !== undefined && file !== '-';
+          const r = await core['states.export']({
+            ...(opts.status ? { statuses: opts.status } : {}),
+            ...(toFile ? { path: file, overwrite: !!opts.overwrite } : {}),
+          }).catch((error: unknown) => {
+            if (error instanceof CuratorError && error.code === 'CONFLICT')
+              throw new CuratorError(
+                'CONFLICT',
+                error.message.replace('ask to overwrite it', 'run again with --overwrite'),
+              );
+            throw error;
+          });
+          if (!toFile) {
+            // Each line is JSON, so control characters in a name are escaped: the data is safe on a terminal as is.
+            process.stdout.write(r.content);
+            return;
+          }
+          if (g.json) return printJson({ path: r.path, byStatus: r.byStatus });
+          const total = statusesWithStates.reduce((n, s) => n + r.byStatus[s], 0);
+          const parts = [...statusesWithStates]
+            .reverse()
+            .filter((s) => r.byStatus[s] > 0)
+            .map((s) => `${r.byStatus[s]} ${s}`);
+          const counts = parts.length ? ` (${parts.join(', ')})` : '';
+          process.stderr.write(
+            terminalSafe(
+              `wrote the states of ${total} skill${total === 1 ? '' : 's'}${counts} to ${r.path}`,
+            ) + '\n',
+          );
+        },
+      ),
+    );
+}

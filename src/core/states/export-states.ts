@@ -1,0 +1,96 @@
+// Writes the library's states as the JSONL file `states import` reads ({name, precondition, completion, status} per
+// line), so one curator's reviewed states can be shared with another or moved to another library.
+import { randomBytes } from 'node:crypto';
+import { rm, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { statusesWithStates, type StatesExportResult, type StatusWithStates } from '../../shared/api/llm';
+import { CuratorError } from '../../shared/errors';
+import { missingPathError } from '../missing-path';
+import type { Db } from '../store/db';
+
+export interface StatesExportRequest {
+  /** Which skills, by review status; default (or empty): every skill that has states. */
+  statuses?: StatusWithStates[];
+  /** Write the file here; without it only the content comes back. */
+  path?: string;
+  /** Replace a file already at `path`. */
+  overwrite?: boolean;
+}
+
+interface StatesLine {
+  name: string;
+  precondition: string | null;
+  completion: string;
+  status: StatusWithStates;
+}
+
+export async function exportStatesFile(db: Db, req: StatesExportRequest): Promise<StatesExportResult> {
+  const statuses = checkedStatuses(req.statuses);
+  const lines = readStates(db, statuses);
+  const byStatus: Record<StatusWithStates, number> = { parsed: 0, edited: 0, verified: 0 };
+  for (const line of lines) byStatus[line.status]++;
+  // JSON.stringify escapes control characters, so a hostile name stays one inert line of data.
+  const content = lines.map((line) => JSON.stringify(line) + '\n').join('');
+  const fileName =
+    statuses.length === statusesWithStates.length ? 'states.jsonl' : `states-${statuses.join('-')}.jsonl`;
+  if (req.path === undefined) return { content, fileName, byStatus };
+  const target = await writeAtomically(req.path, content, !!req.overwrite);
+  return { content, fileName, byStatus, path: target };
+}
+
+function checkedStatuses(asked: readonly string[] | undefined): StatusWithStates[] {
+  if (asked !== undefined && !Array.isArray(asked))
+    throw new CuratorError('INVALID_ARGUMENT', 'statuses must be a list of review statuses');
+  if (!asked?.length) return [...statusesWithStates];
+  const wrong = asked.filter((s) => !(statusesWithStates as readonly string[]).includes(s));
+  if (wrong.length)
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `Only skills with states can be exported: choose among ${statusesWithStates.join(', ')} (not ${wrong.join(', ')})`,
+    );
+  // In the canonical order, so the file name does not depend on how the list was typed.
+  return statusesWithStates.filter((s) => asked.includes(s));
+}
+
+function readStates(db: Db, statuses: StatusWithStates[]): StatesLine[] {
+  // A library from before the states table (opened read-only, not upgraded) has no states to export.
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skill_states'").get())
+    return [];
+  const rows = db
+    .prepare(
+      `SELECT s.name, st.precondition, st.completion, st.status FROM skills s
+       JOIN skill_states st ON st.skill_id = s.id
+       WHERE st.completion IS NOT NULL AND st.status IN (${statuses.map(() => '?').join(',')})
+       ORDER BY s.name, s.id`,
+    )
+    .all(...statuses) as StatesLine[];
+  // The import reads a blank precondition as a bad line; a skill that needs nothing has null.
+  return rows.map((r) => ({
+    name: r.name,
+    precondition: r.precondition?.trim() ? r.precondition : null,
+    completion: r.completion,
+    status: r.status,
+  }));
+}
+
+/** Writes beside the target and renames, so a reader never sees half a file and a failed write leaves none. */
+async function writeAtomically(file: string, content: string, overwrite: boolean): Promise<string> {
+  const target = path.resolve(file);
+  const existing = await stat(target).catch(() => null);
+  if (existing && !overwrite)
+    throw new CuratorError('CONFLICT', `${target} already exists; choose a new file or ask to overwrite it`);
+  if (existing?.isDirectory())
+    throw new CuratorError('INVALID_ARGUMENT', `${target} is a folder, not a file`);
+  const dir = path.dirname(target);
+  if (!(await stat(dir).catch(() => null))?.isDirectory())
+    throw missingPathError(`Cannot write ${target}: there is no folder ${dir}`, target);
+  const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+  try {
+    await writeFile(tmp, content, { flag: 'wx' });
+    await rename(tmp, target);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw new CuratorError('INVALID_ARGUMENT', `Cannot write ${target}: ${(e as Error).message}`);
+  }
+  return target;
+}
