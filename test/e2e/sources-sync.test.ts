@@ -182,6 +182,35 @@ describeInChromium('sources that stay in sync', () => {
     });
   });
 
+  it('the Trash restores any delete, not only the last, and deletes one for good after saying what goes', async () => {
+    const { page } = session;
+    const one = await core()['library.get']({ name: 'one' });
+    const two = await core()['library.get']({ name: 'two' });
+    const first = await core()['sources.delete']({ skillIds: [one.id] });
+    await core()['sources.delete']({ skillIds: [two.id] });
+    await page.reload();
+    await openLibrary();
+    const trash = page.getByRole('region', { name: 'Trash' });
+    const rowOfDelete = (id: number) => trash.getByTestId(`trash-${id}`);
+    await rowOfDelete(first.id).waitFor();
+    expect(await rowOfDelete(first.id).textContent()).toContain('one1 skill, 1 with reviewed states');
+    await inBothThemes(page, 'trash-panel', 'section[aria-label="Trash"]');
+    // The older delete, while a newer one waits: undo could not reach it.
+    await rowOfDelete(first.id).getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => trash.getByRole('status').textContent()).toContain('Restored one (1 skill)');
+    await rowOfDelete(first.id).waitFor({ state: 'detached' });
+    expect(await core()['states.get']({ skillId: one.id })).toMatchObject({ status: 'edited' });
+
+    const second = (await core()['sources.trash']({}))[0]!;
+    expect(second.label).toBe('two');
+    await rowOfDelete(second.id).getByRole('button', { name: 'Delete for good…' }).click();
+    const confirm = trash.getByRole('alertdialog', { name: 'Confirm delete for good' });
+    expect(await confirm.textContent()).toContain('Delete “two” for good (1 skill)? This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete for good' }).click();
+    await rowOfDelete(second.id).waitFor({ state: 'detached' });
+    expect((await core()['sources.trash']({})).some((d) => d.id === second.id)).toBe(false);
+  });
+
   it('a conflict shows both copies side by side, and kept copies are told apart by source and path', async () => {
     const { page } = session;
     const rival = path.join(root, 'rival');

@@ -16,6 +16,7 @@ import { useSelection } from './selection';
 import { SkillList } from './SkillList';
 import { SearchEngineNote } from './SearchEngineNote';
 import { SourcesPanel } from './SourcesPanel';
+import { TrashPanel } from './TrashPanel';
 import { UndoBar } from './UndoBar';
 import { useWindowDrop } from './window-drop';
 import { allSkillIds, usePagedSkills } from './paged-skills';
@@ -225,6 +226,7 @@ export function LibraryScreen() {
       {(showImport || paged.error) && <ImportPanel onImported={refresh} dropped={drop.dropped} />}
       {showImport && !empty && <ApplyStatesPanel onApplied={refresh} />}
       {showSources && !paged.error && <SourcesPanel onChanged={refresh} />}
+      {showSources && !paged.error && <TrashPanel onChanged={refresh} />}
       <UndoBar onUndone={refresh} />
       {!paged.error && <ConflictsPanel version={version} />}
       {paged.error && !searching ? null : empty ? (

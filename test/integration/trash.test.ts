@@ -1,0 +1,97 @@
+// The trash: every delete is listed and any one can be restored, not only the last; a delete that holds states a
+// curator edited or verified is kept past the last 20 (a daily re-import that removes skills must not push it out)
+// until someone deletes it for good; the count of reviewed skills is filled in for deletes kept before migration 062.
+// A real core on a real SQLite file, the bundled sample library.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/core';
+import { trashKept } from '../../src/core/sources/trash';
+
+const resources = path.resolve('resources');
+let dir: string;
+let dataDir: string;
+let core: Core;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sc-trash-'));
+  dataDir = path.join(dir, 'data');
+  core = createCore({ dataDir, resourcesDir: resources });
+  const job = await core['library.import']({ path: path.join(resources, 'sample-library') });
+  expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+}, 60_000);
+
+afterAll(async () => {
+  await core.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const idOf = async (name: string) => (await core['library.get']({ name })).id;
+
+describe('the trash', () => {
+  it('keeps a delete with reviewed states past the last 20, restores it out of order, and empties on request', async () => {
+    const coffee = await idOf('household-make-coffee');
+    await core['states.edit']({
+      skillId: coffee,
+      precondition: 'A mug is at hand.',
+      completion: 'The coffee machine has brewed coffee into the mug.',
+    });
+    const reviewedDelete = await core['sources.delete']({ skillIds: [coffee] });
+    expect(reviewedDelete).toMatchObject({ label: 'household-make-coffee', skillCount: 1, reviewedCount: 1 });
+
+    // More unreviewed deletes than the trash keeps.
+    const others = (await core['library.list']({ limit: 100 })).items
+      .map((s) => s.id)
+      .slice(0, trashKept + 5);
+    const deletes = [];
+    for (const id of others) deletes.push(await core['sources.delete']({ skillIds: [id] }));
+
+    const kept = await core['sources.trash']({});
+    expect(kept.map((d) => d.id)).toEqual([
+      ...deletes
+        .slice(-trashKept)
+        .map((d) => d.id)
+        .reverse(),
+      reviewedDelete.id,
+    ]);
+
+    const restored = await core['sources.restoreDeleted']({ id: reviewedDelete.id });
+    expect(restored.restoredSkillIds).toEqual([coffee]);
+    expect(await core['states.get']({ skillId: coffee })).toMatchObject({
+      status: 'edited',
+      completion: 'The coffee machine has brewed coffee into the mug.',
+    });
+    await expect(core['sources.restoreDeleted']({ id: reviewedDelete.id })).rejects.toThrow(/was restored/);
+    // Undo still takes the newest delete.
+    const undone = await core['sources.undoDelete']({});
+    expect(undone.id).toBe(deletes.at(-1)!.id);
+
+    const one = (await core['sources.trash']({}))[0]!;
+    expect(await core['sources.emptyTrash']({ id: one.id })).toEqual({ deletes: 1, skills: 1, reviewed: 0 });
+    expect((await core['sources.trash']({})).map((d) => d.id)).not.toContain(one.id);
+    await expect(core['sources.restoreDeleted']({ id: one.id })).rejects.toThrow(/No delete/);
+    const left = (await core['sources.trash']({})).length;
+    expect(await core['sources.emptyTrash']({})).toMatchObject({ deletes: left, skills: left });
+    expect(await core['sources.trash']({})).toEqual([]);
+  }, 60_000);
+
+  it('counts the reviewed skills of deletes kept before migration 062', async () => {
+    const [verified, plain] = (await core['library.list']({ limit: 2 })).items.map((s) => s.id);
+    await core['states.edit']({ skillId: verified!, completion: 'The object is hot.' });
+    await core['states.verify']({ skillId: verified! });
+    const deleted = await core['sources.delete']({ skillIds: [verified!, plain!] });
+    expect(deleted.reviewedCount).toBe(1);
+
+    // As a library from before migration 062 holds it: no count column, the migration not applied.
+    const db = core.context.db;
+    db.prepare('ALTER TABLE deleted_items DROP COLUMN reviewed_count').run();
+    db.prepare('DELETE FROM schema_migrations WHERE id = 62').run();
+    await core.close();
+    core = createCore({ dataDir, resourcesDir: resources });
+    expect((await core['sources.trash']({})).find((d) => d.id === deleted.id)).toMatchObject({
+      skillCount: 2,
+      reviewedCount: 1,
+    });
+  }, 60_000);
+});
