@@ -1,6 +1,8 @@
 // Browser mode's upload: the page cannot name a path on the server's machine, so it sends a .zip or a SKILL.md as the
 // request body and gets back the path to import. Same token as the API, a size cap, only those two kinds of file.
-// The same file name lands in the same place, so uploading a newer zip updates the source it made before.
+// The same file name lands in the same place, so uploading a newer zip updates the source it made before. A browser saves
+// a second download of pack.zip as "pack (1).zip" (Chrome, Edge) or "pack(1).zip" (Firefox): to the curator that is the
+// same file, so that suffix is dropped and it lands in pack.zip's place too.
 import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -8,13 +10,16 @@ import { CuratorError } from '../shared/errors';
 
 export const defaultMaxUploadBytes = 256 * 1024 * 1024;
 
+/** " (1)" or "(12)" after a name, before its extension: what a browser adds to a file it has downloaded before. */
+const downloadCopySuffix = /(?<=[^\s(]) ?\(\d{1,4}\)(?=\.(zip|md)$)/i;
+
 export async function receiveUpload(
   req: IncomingMessage,
   uploadDir: string,
   fileName: string,
   limit: number,
 ): Promise<{ path: string }> {
-  const base = path.basename(fileName.replace(/\\/g, '/'));
+  const base = path.basename(fileName.replace(/\\/g, '/')).replace(downloadCopySuffix, '');
   const isZip = /\.zip$/i.test(base);
   const isSkillMd = /\.md$/i.test(base);
   if (!isZip && !isSkillMd) {

@@ -1,5 +1,6 @@
 // Selection presets: which engine scores each use of r(a, b) (METHOD.md "Scorers"). The formulas never change; only
 // the scorer behind r does. Shared so the settings schema, the API, the trace and the Selection lab name them alike.
+import { localModelsPlace } from './settings-places';
 import type { ScoreUse } from './trace';
 
 export const selectionPresets = ['exact', 'fast', 'mixed', 'offline'] as const;
@@ -99,3 +100,44 @@ export interface SelectionEstimate {
 /** What the CLI tells a user whose model preset has no model behind it (it scores with the offline engine). */
 export const noModelHint =
   'add one (models download embedder|reranker, or models add ROLE FOLDER), or pass --preset offline.';
+
+/** Which model roles the engine settings fill (a model, not the lexical engine): what the presets can score with. */
+export interface ModelsSetUp {
+  embedder: boolean;
+  crossEncoder: boolean;
+}
+
+/**
+ * What a preset scores with on this set-up, as the core resolves it (core/api/selection-deps.ts): the preset as named;
+ * the offline (lexical) engine instead, when every scorer it names is the cross-encoder and none is set up (exact);
+ * or nothing, when it needs an embedder and none is set up (fast and mixed refuse to run).
+ */
+export type PresetOutcome = 'as-named' | 'offline-instead' | 'cannot-run';
+
+export function presetOutcome(preset: SelectionPreset, models: ModelsSetUp): PresetOutcome {
+  const tiers = Object.values(presetTiers[preset]);
+  if (tiers.includes('embedder') && !models.embedder) return 'cannot-run';
+  const lexical = tiers.every((t) => t === 'lexical' || (t === 'cross-encoder' && !models.crossEncoder));
+  return lexical && preset !== 'offline' ? 'offline-instead' : 'as-named';
+}
+
+/** Why a preset that needs an embedder cannot run without one (the selection's error, and the screens' note). */
+export function needsEmbedderMessage(preset: SelectionPreset): string {
+  return `The ${preset} preset scores with an embedder model: add one in ${localModelsPlace} (or choose the offline preset)`;
+}
+
+/** The screens' note on a model preset with no model behind it, which scores with the lexical engine instead. */
+export function offlineInsteadNote(preset: SelectionPreset): string {
+  return `No model is set up for “${preset}”, so it scores with the offline (lexical) engine. Add models in ${localModelsPlace}.`;
+}
+
+/**
+ * The preset choosers' first option, the Settings' preset, named by what will score: "offline (exact needs a model:
+ * Settings → Local models)" rather than a reranker that is not there.
+ */
+export function settingsPresetOption(preset: SelectionPreset | undefined, outcome?: PresetOutcome): string {
+  if (!preset) return 'from Settings';
+  if (outcome === 'offline-instead') return `offline (${preset} needs a model: ${localModelsPlace})`;
+  if (outcome === 'cannot-run') return `${preset} (from Settings; needs an embedder: ${localModelsPlace})`;
+  return `${preset} (from Settings)`;
+}

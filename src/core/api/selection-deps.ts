@@ -4,8 +4,7 @@
 import { CuratorError } from '../../shared/errors';
 import type { ScorerTier, SelectionPreset } from '../../shared/presets';
 import type { TaskParse } from '../../shared/trace';
-import { presetTiers, selectionPresets } from '../../shared/presets';
-import { localModelsPlace } from '../../shared/settings-places';
+import { needsEmbedderMessage, presetTiers, selectionPresets } from '../../shared/presets';
 import type { CoreContext } from '../context';
 import { createLlmClient } from '../llm/client';
 import { parseTask, storedTaskParse } from '../llm/parse-task';
@@ -60,11 +59,7 @@ export function checkPreset(preset: unknown): SelectionPreset {
 /** The vector embedder the fast and mixed presets need, or a clear error. */
 async function vectorEmbedder(ctx: CoreContext, preset: SelectionPreset): Promise<Embedder> {
   const embedder = ctx.settings.get().engines.embedder === 'lexical' ? null : await ctx.engines.embedder();
-  if (!embedder || embedder.dim <= 0)
-    throw new CuratorError(
-      'UNAVAILABLE',
-      `The ${preset} preset scores with an embedder model: add one in ${localModelsPlace} (or choose the offline preset)`,
-    );
+  if (!embedder || embedder.dim <= 0) throw new CuratorError('UNAVAILABLE', needsEmbedderMessage(preset));
   return embedder;
 }
 

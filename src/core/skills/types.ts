@@ -108,6 +108,11 @@ export interface ImportReport {
   removedToTrash?: boolean;
   /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
   stored?: false;
+  /**
+   * The source was in the library before this import, which updated it (a re-import: added, updated and removed are
+   * against its last import): its label and when it was last imported. Absent when the import made the source.
+   */
+  reimportOf?: { label: string; lastImportedAt: string | null };
 }
 
 /** Size caps that bound what an import reads, and validation policy; every one is a setting with this default. */

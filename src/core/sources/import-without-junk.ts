@@ -1,6 +1,6 @@
 // The import as the API runs it, minus the junk a failed import used to leave: a source that this import created and
 // that ends up holding nothing (no skill, no conflict waiting) is removed again, and an import that found no skill
-// folder at all fails with "No SKILL.md found" instead of reporting zeros.
+// folder at all fails with "No SKILL.md found" instead of reporting zeros. An import into a source already there says so.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
@@ -16,13 +16,21 @@ export async function importWithoutJunk(
 ): Promise<ImportReport> {
   const { db } = deps;
   const uri = await fsp.realpath(path.resolve(request.path)).catch(() => null);
-  const existed = uri !== null && db.prepare('SELECT 1 FROM sources WHERE uri = ?').get(uri) !== undefined;
+  const before =
+    uri === null
+      ? undefined
+      : (db.prepare('SELECT label, last_imported_at FROM sources WHERE uri = ?').get(uri) as
+          { label: string; last_imported_at: string | null } | undefined);
+  const existed = before !== undefined;
   let report: ImportReport;
   try {
     report = await importSource(deps, request, job, options);
   } catch (error) {
     if (!existed && uri !== null) dropIfEmpty(db, uri);
     throw error;
+  }
+  if (before && report.sourceUri === uri) {
+    report.reimportOf = { label: before.label, lastImportedAt: before.last_imported_at };
   }
   if (existed || report.cancelled) return report;
   const dropped = dropIfEmpty(db, report.sourceUri);

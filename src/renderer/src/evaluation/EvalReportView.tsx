@@ -180,7 +180,11 @@ export function EvalReportView({
           </h2>
           <span className="badge">{report.status}</span>
           <span className="muted small">
-            recall {report.engines.recall} · cross-encoder {report.engines.crossEncoder ?? '—'}
+            recall {report.engines.recall} ·{' '}
+            {/* As the preset chooser says it: a model preset with no model behind it scored offline. */}
+            {report.engines.crossEncoder?.startsWith('lexical:')
+              ? `scoring offline (${report.engines.crossEncoder})`
+              : `cross-encoder ${report.engines.crossEncoder ?? '—'}`}
             {report.engines.llm ? ` · LLM ${report.engines.llm}` : ''} · recall@{report.recallK} ={' '}
             {report.recallAtK.toFixed(3)} (misses here are recall misses, not selection misses)
           </span>

@@ -1,7 +1,8 @@
 // Evaluation: import a label set, run variants on it as a job (cancellable), re-run and compare with the last run,
 // then read the run's report.
 import { useEffect, useState } from 'react';
-import { presetDescriptions, variants, type SelectionPreset, type Variant } from '../../../shared/api';
+import { variants, type SelectionPreset, type Variant } from '../../../shared/api';
+import { needsEmbedderMessage } from '../../../shared/presets';
 import type { JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { SampleFileHint } from '../app/SampleFileHint';
@@ -9,7 +10,8 @@ import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import { useJob } from '../app/use-job';
 import { ProgressBar } from '../library/bits';
-import { PresetSelect } from '../select/PresetPicker';
+import { PresetNote, PresetSelect } from '../select/PresetPicker';
+import { usePresetOutcome } from '../select/preset-outcome';
 import { EvalReportView } from './EvalReportView';
 import './evaluation.css';
 
@@ -23,6 +25,11 @@ export function EvaluationScreen() {
   // '' runs with the Settings' preset.
   const [preset, setPreset] = useState<SelectionPreset | ''>('');
   const settings = useApi('settings.get', {});
+  const outcomeOf = usePresetOutcome();
+  // The preset the run will ask for, and what scores with it here (the Selection lab says it the same way).
+  const shownPreset = preset || settings.data?.selection.preset;
+  const outcome = shownPreset && outcomeOf(shownPreset);
+  const unavailable = outcome === 'cannot-run' && shownPreset ? needsEmbedderMessage(shownPreset) : undefined;
   const [labelPath, setLabelPath] = useState('');
   const [runId, setRunId] = useState<number | null>(null);
   const [started, setStarted] = useState<JobInfo | null>(null);
@@ -170,14 +177,15 @@ export function EvaluationScreen() {
             preset={preset}
             settingsPreset={settings.data?.selection.preset}
             onPreset={setPreset}
-            title={presetDescriptions[preset || (settings.data?.selection.preset ?? 'offline')]}
           />
+          {shownPreset && <PresetNote preset={shownPreset} outcome={outcome} />}
         </fieldset>
         <div className="eval-actions">
           <button
             className="primary"
             onClick={() => void run()}
-            disabled={setId === null || chosen.length === 0 || action.busy || running}
+            disabled={setId === null || chosen.length === 0 || action.busy || running || !!unavailable}
+            title={unavailable}
           >
             Run evaluation
           </button>

@@ -69,6 +69,8 @@ export function ImportPanel({ onImported, dropped }: { onImported: () => void; d
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
+    // Handled here: the window's drop handler (window-drop.tsx) would otherwise upload and import the file again.
+    event.stopPropagation();
     setDragging(false);
     const file = event.dataTransfer.files[0];
     if (!file) return;

@@ -128,6 +128,15 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <div className="import-report" aria-label="Import report">
       <h3>Import report{report.cancelled ? ' (cancelled part way)' : ''}</h3>
+      {report.reimportOf && (
+        <p className="small" data-testid="reimport-of">
+          Updated the source already in the library, <strong>{report.reimportOf.label}</strong>
+          {report.reimportOf.lastImportedAt
+            ? ` (last imported ${new Date(report.reimportOf.lastImportedAt).toLocaleString()})`
+            : ''}
+          : the counts are what changed since, not a second copy.
+        </p>
+      )}
       <ul className="counts">
         {counts.map(([label, n]) => (
           <li key={label} data-count-of={label}>

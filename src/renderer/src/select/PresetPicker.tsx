@@ -3,7 +3,13 @@
 import type { SelectionEstimate, SelectionPreset } from '../../../shared/api';
 import { presetDescriptions, selectionPresets } from '../../../shared/api';
 import type { ApiErrorData } from '../../../shared/errors';
-import { localModelsPlace } from '../../../shared/settings-places';
+import {
+  needsEmbedderMessage,
+  offlineInsteadNote,
+  settingsPresetOption,
+  type PresetOutcome,
+} from '../../../shared/presets';
+import { usePresetOutcome } from './preset-outcome';
 
 export function formatSeconds(s: number): string {
   if (s < 1) return `${Math.max(1, Math.round(s * 1000))} ms`;
@@ -23,7 +29,10 @@ export interface PresetPickerProps {
   noTask: boolean;
 }
 
-/** "Scoring": a preset, or '' for the one the Settings choose (named when known). */
+/**
+ * "Scoring": a preset, or '' for the one the Settings choose, named by what will score (the offline engine when the
+ * Settings' preset has no model behind it).
+ */
 export function PresetSelect({
   name,
   preset,
@@ -31,6 +40,7 @@ export function PresetSelect({
   onPreset,
   title,
 }: Pick<PresetPickerProps, 'preset' | 'settingsPreset' | 'onPreset'> & { name: string; title?: string }) {
+  const outcome = usePresetOutcome();
   return (
     <label title={title}>
       Scoring{' '}
@@ -40,7 +50,9 @@ export function PresetSelect({
         value={preset}
         onChange={(e) => onPreset(e.target.value as SelectionPreset | '')}
       >
-        <option value="">{settingsPreset ? `${settingsPreset} (from Settings)` : 'from Settings'}</option>
+        <option value="">
+          {settingsPresetOption(settingsPreset, settingsPreset && outcome(settingsPreset))}
+        </option>
         {selectionPresets.map((p) => (
           <option key={p} value={p}>
             {p}
@@ -49,6 +61,26 @@ export function PresetSelect({
       </select>
     </label>
   );
+}
+
+/**
+ * One line on the chosen preset: what it does, or that it scores with the offline engine for want of a model, or that it
+ * cannot run without an embedder.
+ */
+export function PresetNote({ preset, outcome }: { preset: SelectionPreset; outcome?: PresetOutcome }) {
+  if (outcome === 'offline-instead')
+    return (
+      <span className="small warn-text" data-testid="preset-fallback">
+        {offlineInsteadNote(preset)}
+      </span>
+    );
+  if (outcome === 'cannot-run')
+    return (
+      <span className="small warn-text" data-testid="preset-unavailable">
+        {needsEmbedderMessage(preset)}
+      </span>
+    );
+  return <span className="muted small">{presetDescriptions[preset]}</span>;
 }
 
 export function PresetPicker({
@@ -71,13 +103,7 @@ export function PresetPicker({
   return (
     <div className="row wrap preset-picker">
       <PresetSelect name="preset" preset={preset} settingsPreset={settingsPreset} onPreset={onPreset} />
-      {shown && !offlineInstead && <span className="muted small">{presetDescriptions[shown]}</span>}
-      {offlineInstead && (
-        <span className="small warn-text" data-testid="preset-fallback">
-          No model is set up for “{shown}”, so it scores with the offline (lexical) engine. Add models in{' '}
-          {localModelsPlace}.
-        </span>
-      )}
+      {shown && <PresetNote preset={shown} outcome={offlineInstead ? 'offline-instead' : 'as-named'} />}
       <span className="spacer" />
       <span
         className={estimateError ? 'small warn-text' : 'small'}
