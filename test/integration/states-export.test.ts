@@ -86,7 +86,13 @@ describe('states.export', () => {
         .split('\n')
         .map((l) => JSON.parse(l)),
     ).toEqual([
-      { name: 'alpha-boil', precondition: null, completion: 'The water boils.', status: 'parsed' },
+      {
+        name: 'alpha-boil',
+        precondition: null,
+        completion: 'The water boils.',
+        status: 'parsed',
+        model: 'test-model',
+      },
       {
         name: 'beta-chop',
         precondition: 'An onion is on the board.',
@@ -151,11 +157,13 @@ describe('states export → states import into another library', () => {
       precondition: 'A pan is hot.',
       completion: 'The egg is fried.',
     });
-    // Imported states count as a person's edit; only the verified line is marked verified.
+    // A parse stays a parse (by its model, still to be reviewed): moving an LLM's answer does not make it an edit.
     expect(await statesOf(b, 'alpha-boil')).toMatchObject({
-      status: 'edited',
+      status: 'parsed',
+      model: 'test-model',
       precondition: null,
       completion: 'The water boils.',
+      outdated: false,
     });
     expect(await statesOf(b, 'beta-chop')).toMatchObject({
       status: 'edited',
@@ -173,7 +181,10 @@ describe('states export → states import into another library', () => {
           return { name, precondition, completion };
         });
     expect(text(await b['states.export']({}))).toEqual(text(await a['states.export']({})));
-    expect((await b['states.export']({})).byStatus).toEqual({ parsed: 0, edited: 2, verified: 1 });
+    expect((await b['states.export']({})).byStatus).toEqual({ parsed: 1, edited: 1, verified: 1 });
+    // Asked to verify every line, the parse line is verified like the others.
+    expect((await b['states.import']({ path: file, overwrite: true, verify: true })).applied).toBe(3);
+    expect((await b['states.export']({})).byStatus).toEqual({ parsed: 0, edited: 0, verified: 3 });
   });
 
   it('reads a status that is not one of the exported ones as a bad line', async () => {

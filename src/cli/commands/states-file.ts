@@ -18,7 +18,7 @@ export function registerStatesFileCommands(states: Command): void {
   states
     .command('import <file>')
     .description(
-      'apply reviewed states from JSONL ({name, precondition, completion} per line, as `states export` writes); a line with "status": "verified" is marked verified',
+      'apply reviewed states from JSONL ({name, precondition, completion} per line, as `states export` writes); a line with "status": "verified" is marked verified, one with "parsed" stays a parse to review',
     )
     .option('--verify', 'mark every line verified')
     .option('--overwrite', 'also replace states edited or verified here (old values go to history)')

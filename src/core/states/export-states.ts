@@ -22,6 +22,8 @@ interface StatesLine {
   precondition: string | null;
   completion: string;
   status: StatusWithStates;
+  /** The model that parsed it, on a line still as parsed (the import records it so). */
+  model?: string;
 }
 
 export async function exportStatesFile(db: Db, req: StatesExportRequest): Promise<StatesExportResult> {
@@ -58,18 +60,19 @@ function readStates(db: Db, statuses: StatusWithStates[]): StatesLine[] {
     return [];
   const rows = db
     .prepare(
-      `SELECT s.name, st.precondition, st.completion, st.status FROM skills s
+      `SELECT s.name, st.precondition, st.completion, st.status, st.model FROM skills s
        JOIN skill_states st ON st.skill_id = s.id
        WHERE st.completion IS NOT NULL AND st.status IN (${statuses.map(() => '?').join(',')})
        ORDER BY s.name, s.id`,
     )
-    .all(...statuses) as StatesLine[];
+    .all(...statuses) as (StatesLine & { model: string | null })[];
   // The import reads a blank precondition as a bad line; a skill that needs nothing has null.
   return rows.map((r) => ({
     name: r.name,
     precondition: r.precondition?.trim() ? r.precondition : null,
     completion: r.completion,
     status: r.status,
+    ...(r.status === 'parsed' && r.model ? { model: r.model } : {}),
   }));
 }
 

@@ -1,7 +1,9 @@
 // Imports reviewed states from a JSONL file ({name, precondition, completion} per line), e.g. the sample library's
 // or another curator's (`states export` writes one). Applied states count as edited; a line with "status": "verified"
-// is marked verified too (`verify` marks every line), so a verified skill stays verified in another library. States
-// a person already edited or verified here are kept unless overwrite is asked for.
+// is marked verified too (`verify` marks every line), so a verified skill stays verified in another library, and a
+// line with "status": "parsed" comes in as a parse (by its "model"), still to be reviewed: an LLM's answer is not
+// made a person's edit by moving it. States a person already edited or verified here are kept unless overwrite is
+// asked for.
 import { stat } from 'node:fs/promises';
 import { statusesWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
@@ -11,15 +13,16 @@ import { parseJsonText } from '../json-syntax';
 import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
 import { schema } from '../zod';
-import { editStates, getStates, verifyStates } from './skill-states';
+import { editStates, getStates, recordParse, verifyStates, type ParseRecord } from './skill-states';
 
 const lineSchema = schema((z) =>
   z.object({
     name: z.string().trim().min(1),
     precondition: z.string().trim().min(1).nullable(),
     completion: z.string().trim().min(1),
-    // What `states export` wrote the line from; only "verified" changes what the import does.
+    // What `states export` wrote the line from: "verified" is verified here too, "parsed" stays a parse.
     status: z.enum(statusesWithStates).optional(),
+    model: z.string().trim().min(1).max(200).optional(),
   }),
 );
 
@@ -76,8 +79,12 @@ export async function importStatesFile(
       }
       try {
         db.transaction(() => {
-          editStates(db, clock, id, { precondition: parsed.precondition, completion: parsed.completion });
-          if (req.verify || parsed.status === 'verified') verifyStates(db, clock, id);
+          if (parsed.status === 'parsed' && !req.verify)
+            recordParse(db, clock, id, importedParse(db, id, parsed), !!req.overwrite);
+          else {
+            editStates(db, clock, id, { precondition: parsed.precondition, completion: parsed.completion });
+            if (req.verify || parsed.status === 'verified') verifyStates(db, clock, id);
+          }
         }).immediate();
         result.applied++;
       } catch (error) {
@@ -87,4 +94,30 @@ export async function importStatesFile(
     }
   }
   return result;
+}
+
+/** Marks a parse that came from a states file rather than from an LLM call here. */
+export const importedPromptVersion = 'imported';
+
+/** A parse line of a states file as this library records a parse: of the skill as it is here, by the model it names. */
+function importedParse(
+  db: Db,
+  skillId: number,
+  line: { precondition: string | null; completion: string; model?: string },
+): ParseRecord {
+  const { content_hash: sourceHash } = db
+    .prepare('SELECT content_hash FROM skills WHERE id = ?')
+    .get(skillId) as { content_hash: string };
+  return {
+    outcome: 'parsed',
+    precondition: line.precondition,
+    completion: line.completion,
+    rawAnswer: null,
+    error: null,
+    model: line.model ?? 'unknown (imported)',
+    promptVersion: importedPromptVersion,
+    sourceHash,
+    promptTokens: 0,
+    completionTokens: 0,
+  };
 }

@@ -55,8 +55,8 @@ export function ApplyStatesPanel({ onApplied }: { onApplied: () => void }) {
       <h2>Reviewed states</h2>
       <p className="muted small">
         A JSONL file of states written or reviewed elsewhere, one skill per line: {'{'}"name", "precondition",
-        "completion"{'}'}; a line with "status": "verified" is marked verified. States you edited or verified
-        here are kept.
+        "completion"{'}'}; a line with "status": "verified" is marked verified, one with "parsed" stays a
+        parse to review. States you edited or verified here are kept.
         <SampleFileHint file="sampleStates" label="sample library's states" onUse={setPath} />
       </p>
       <form
