@@ -43,6 +43,10 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
   printLine(
     `source ${report.sourceId}: added ${n('added')}, updated ${n('updated')}, unchanged ${n('unchanged')}, removed ${n('removed')}, rejected ${n('rejected')}, with warnings ${n('warnings')}, conflicts ${n('conflicts')}${report.cancelled ? ' (cancelled)' : ''}`,
   );
+  if (report.reimportOf)
+    printLine(
+      `  a re-import of "${report.reimportOf.label}"${report.reimportOf.lastImportedAt ? ` (last imported ${report.reimportOf.lastImportedAt})` : ''}: the counts are what changed since`,
+    );
   for (const r of report.rejected)
     for (const issue of r.issues.filter((i) => i.severity === 'error'))
       printLine(issueLine('rejected', issue));
