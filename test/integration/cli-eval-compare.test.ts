@@ -76,6 +76,10 @@ describe('CLI: re-run and compare', () => {
     const exported = await cli('eval', 'export', '2', csv);
     expect(exported.code, exported.stderr).toBe(0);
     expect(readFileSync(csv, 'utf8').split('\r\n')[0]).toMatch(/^item,task,variant,k,gold,answer/);
+    const again = await cli('eval', 'export', '2', csv);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/already exists/);
+    expect((await cli('eval', 'export', '2', csv, '--overwrite')).code).toBe(0);
 
     const none = await cli('eval', 'compare', '1');
     expect(none.code).not.toBe(0);

@@ -49,7 +49,9 @@ describe('CLI re-import that loses skills', () => {
 
     const again = (await cli('import', skills)).stdout;
     expect(again).toContain('removed 2');
-    expect(again).toMatch(/ {2}a re-import of "skills" \(last imported \S+\): the counts are what changed since\n/);
+    expect(again).toMatch(
+      / {2}a re-import of "skills" \(last imported \S+\): the counts are what changed since\n/,
+    );
     expect(again).toContain('  removed "boil-water" at boil-water: had states a curator verified');
     expect(again).toContain('  removed "wash-cup" at wash-cup\n');
     expect(again).toMatch(

@@ -103,6 +103,11 @@ describe('re-run and compare through the API', () => {
     expect(plain.fileName).toBe(`evaluation-${runId}.md`);
     await expect(
       core['eval.export']({ runId, format: 'json', path: path.join(dir, 'missing', 'x.json') }),
-    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // An existing file is replaced only when asked (the desktop's save dialog asks the user first).
+    await expect(core['eval.export']({ runId, format: 'csv', path: out })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect((await core['eval.export']({ runId, format: 'csv', path: out, overwrite: true })).path).toBe(out);
   });
 });

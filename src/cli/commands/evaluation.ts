@@ -150,12 +150,14 @@ export function registerEvaluationCommands(program: Command): void {
   evaluation
     .command('export <run> <file>')
     .description('write the report as .md, .csv or .json (by extension)')
+    .option('--overwrite', 'replace the file if it exists')
     .action(
-      withCore(async (core, _g, run: string, file: string) => {
+      withCore(async (core, _g, run: string, file: string, opts: { overwrite?: boolean }) => {
         const { path } = await core['eval.export']({
           runId: wholeNumberArgument(run),
           format: file.endsWith('.md') ? 'markdown' : file.endsWith('.csv') ? 'csv' : 'json',
           path: file,
+          overwrite: !!opts.overwrite,
         });
         printLine(`wrote ${path}`);
       }),

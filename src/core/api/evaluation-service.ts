@@ -1,7 +1,5 @@
 // The evaluation part of the API: label sets and comparison runs (a resumable job), the comparison of a run with an
 // earlier one, the confusability report and exports.
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { EvalExportFormat, EvaluationApi } from '../../shared/api';
 import { type SelectionPreset, selectionPresets } from '../../shared/presets';
 import { CuratorError } from '../../shared/errors';
@@ -28,6 +26,7 @@ import {
 } from '../eval';
 import type { EvalReport, EvalRequest } from '../eval';
 import { checkPreset, selectionDeps } from './selection-deps';
+import { writeNewFile } from '../export/write-new-file';
 
 export const EVAL_JOB = 'eval.run';
 
@@ -125,12 +124,7 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
       const content = exporter.render(report);
       const fileName = `evaluation-${report.runId}.${exporter.ext}`;
       if (req.path === undefined) return { content, fileName };
-      const target = path.resolve(req.path);
-      try {
-        writeFileSync(target, content);
-      } catch (e) {
-        throw new CuratorError('INVALID_ARGUMENT', `Cannot write ${target}: ${(e as Error).message}`);
-      }
+      const target = await writeNewFile(req.path, content, !!req.overwrite);
       return { content, fileName, path: target };
     },
   };

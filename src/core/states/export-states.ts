@@ -1,11 +1,8 @@
 // Writes the library's states as the JSONL file `states import` reads ({name, precondition, completion, status} per
 // line), so one curator's reviewed states can be shared with another or moved to another library.
-import { randomBytes } from 'node:crypto';
-import { rm, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { statusesWithStates, type StatesExportResult, type StatusWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
-import { missingPathError } from '../missing-path';
+import { writeNewFile } from '../export/write-new-file';
 import type { Db } from '../store/db';
 
 export interface StatesExportRequest {
@@ -36,7 +33,7 @@ export async function exportStatesFile(db: Db, req: StatesExportRequest): Promis
   const fileName =
     statuses.length === statusesWithStates.length ? 'states.jsonl' : `states-${statuses.join('-')}.jsonl`;
   if (req.path === undefined) return { content, fileName, byStatus };
-  const target = await writeAtomically(req.path, content, !!req.overwrite);
+  const target = await writeNewFile(req.path, content, !!req.overwrite);
   return { content, fileName, byStatus, path: target };
 }
 
@@ -74,26 +71,4 @@ function readStates(db: Db, statuses: StatusWithStates[]): StatesLine[] {
     status: r.status,
     ...(r.status === 'parsed' && r.model ? { model: r.model } : {}),
   }));
-}
-
-/** Writes beside the target and renames, so a reader never sees half a file and a failed write leaves none. */
-async function writeAtomically(file: string, content: string, overwrite: boolean): Promise<string> {
-  const target = path.resolve(file);
-  const existing = await stat(target).catch(() => null);
-  if (existing && !overwrite)
-    throw new CuratorError('CONFLICT', `${target} already exists; choose a new file or ask to overwrite it`);
-  if (existing?.isDirectory())
-    throw new CuratorError('INVALID_ARGUMENT', `${target} is a folder, not a file`);
-  const dir = path.dirname(target);
-  if (!(await stat(dir).catch(() => null))?.isDirectory())
-    throw missingPathError(`Cannot write ${target}: there is no folder ${dir}`, target);
-  const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
-  try {
-    await writeFile(tmp, content, { flag: 'wx' });
-    await rename(tmp, target);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw new CuratorError('INVALID_ARGUMENT', `Cannot write ${target}: ${(e as Error).message}`);
-  }
-  return target;
 }

@@ -236,8 +236,10 @@ export interface EvaluationApi {
   'eval.export'(req: {
     runId: number;
     format: EvalExportFormat;
-    /** Write the export here (desktop save dialog, CLI --out) instead of returning only the content. */
+    /** Write the export here (desktop save dialog, CLI) instead of returning only the content. */
     path?: string;
+    /** Replace a file already at `path` (the save dialog asked); without it an existing file is refused. */
+    overwrite?: boolean;
   }): Promise<{ content: string; fileName?: string; path?: string }>;
   /** Repeats the last run of a label set (same variants, k and recall K) on the library as it is now; the job's result
    * holds { runId, baseRunId }, the run to compare with. */

@@ -161,7 +161,8 @@ export function EvalReportView({
       const target = await desktop.saveDialog({ defaultName: name, filters: exportFilters[format] });
       if (!target) return;
       const out = await action.run(() =>
-        client.call('eval.export', { runId: report.runId, format, path: target }),
+        // The native dialog asked before replacing a file.
+        client.call('eval.export', { runId: report.runId, format, path: target, overwrite: true }),
       );
       if (out) setSaved(out.path ?? target);
       return;
