@@ -38,8 +38,10 @@ describeInChromium('uploading a zip again', () => {
     const { page, problems } = session;
     const core = session.server.core;
     const importPanel = page.locator('section[aria-label="Import"]');
-    await page.getByRole('button', { name: 'Import…' }).waitFor();
-    if (!(await importPanel.isVisible())) await page.getByRole('button', { name: 'Import…' }).click();
+    // The library starts empty, so its Import panel opens by itself once the empty library is known: wait for that
+    // instead of toggling it with the Import… button, which would race the opening.
+    await page.getByTestId('empty-library-hint').waitFor();
+    await importPanel.waitFor();
     const picker = page.getByLabel('Upload a .zip or SKILL.md');
     await picker.setInputFiles({
       name: 'pack.zip',
