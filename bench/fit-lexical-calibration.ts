@@ -34,6 +34,7 @@ import { skillDocument } from '../src/core/select/documents';
 import { recallCandidates } from '../src/core/select/recall';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
 import { importSource } from '../src/core/skills/importer';
+import { zjunlpImportSettings } from './offline-targets';
 import { importStatesFile } from '../src/core/states/import-states';
 import { openDb } from '../src/core/store/db';
 import { fitListwise, type Candidate, type RelevanceRow } from './fitted-lexical/listwise-fit';
@@ -90,6 +91,7 @@ for (const set of sets) {
         { db, clock, logger: { info: noop, warn: noop } },
         { path: lib },
         { signal: new AbortController().signal, report: noop },
+        lib === zjunlp ? { settings: zjunlpImportSettings } : {},
       );
     for (const states of [
       'sample-states.jsonl',

@@ -19,6 +19,7 @@ import { crossEncoderScoreProvider } from '../src/core/select/score-provider';
 import { selectSkills } from '../src/core/select/select';
 import { loadSkillsForSelection } from '../src/core/select/skill-source';
 import { importSource } from '../src/core/skills/importer';
+import { zjunlpImportSettings } from './offline-targets';
 import { importStatesFile } from '../src/core/states/import-states';
 import { openDb } from '../src/core/store/db';
 
@@ -47,6 +48,7 @@ for (const lib of libs)
     { db, clock, logger: { info: noop, warn: noop } },
     { path: lib },
     { signal: new AbortController().signal, report: noop },
+    lib === zjunlp ? { settings: zjunlpImportSettings } : {},
   );
 await importStatesFile(db, clock, { path: path.join(resources, 'sample-states.jsonl'), verify: true });
 await importStatesFile(db, clock, { path: path.join(resources, 'zjunlp-states.jsonl'), verify: true });

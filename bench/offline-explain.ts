@@ -15,6 +15,7 @@ import { fields } from '../src/core/models/lexical/library-index';
 import { libraryIndex } from '../src/core/models/lexical/library-index-cache';
 import { skillDocument } from '../src/core/select/documents';
 import { importSource } from '../src/core/skills/importer';
+import { zjunlpImportSettings } from './offline-targets';
 import { importStatesFile } from '../src/core/states/import-states';
 import { openDb } from '../src/core/store/db';
 
@@ -40,6 +41,7 @@ try {
     { db, clock, logger: { info: noop, warn: noop } },
     { path: library },
     { signal: new AbortController().signal, report: noop },
+    sample ? {} : { settings: zjunlpImportSettings },
   );
   for (const states of ['sample-states.jsonl', 'zjunlp-states.jsonl'])
     await importStatesFile(db, clock, { path: path.join(resources, states), verify: true });

@@ -33,7 +33,7 @@ import { importSource } from '../src/core/skills/importer';
 import { importStatesFile } from '../src/core/states/import-states';
 import { openDb, type Db } from '../src/core/store/db';
 import type { VariantSummary } from '../src/shared/api/evaluation';
-import { offlineTargets, parts, type OfflineTargets } from './offline-targets';
+import { offlineTargets, parts, zjunlpImportSettings, type OfflineTargets } from './offline-targets';
 
 const { values: args } = parseArgs({
   options: {
@@ -107,6 +107,7 @@ async function openLibrary(dir: string, libraries: string[]): Promise<Db> {
         signal: new AbortController().signal,
         report: noop,
       },
+      lib === zjunlp ? { settings: zjunlpImportSettings } : {},
     );
   await importStatesFile(db, clock, { path: path.join(resources, 'sample-states.jsonl'), verify: true });
   if (zjunlpStates)

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { offlineTargets, type OfflineTargets } from '../../bench/offline-targets';
+import { offlineTargets, zjunlpImportSettings, type OfflineTargets } from '../../bench/offline-targets';
 import { importLabelSet } from '../../src/core/eval/label-store';
 import { parseLabelJsonl } from '../../src/core/eval/label-format';
 import { runEval } from '../../src/core/eval/run-eval';
@@ -36,7 +36,13 @@ const sampleLibrary = path.join(resources, 'sample-library');
 async function evaluate(libraries: string[], tasksFile: string): Promise<OfflineTargets> {
   lib = tempLibrary();
   const db = lib.db;
-  for (const source of libraries) await importSource(lib.deps, { path: source }, testJob());
+  for (const source of libraries)
+    await importSource(
+      lib.deps,
+      { path: source },
+      testJob(),
+      source === zjunlpDir ? { settings: zjunlpImportSettings } : {},
+    );
   for (const states of [
     'sample-states.jsonl',
     ...(libraries.includes(zjunlpDir) ? ['zjunlp-states.jsonl'] : []),
