@@ -80,7 +80,7 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     const head = (text: string) =>
       page.getByTestId('comparison-table').locator('thead th', { hasText: text });
     expect(await head('Stage cov.').getAttribute('title')).toContain('share of a task’s gold groups');
-    expect(await head('Hit@1').getAttribute('title')).toContain('first answer is gold');
+    expect(await head('Hit@1').getAttribute('title')).toContain('the first stage of a graph answer');
     const first = (await server.core['eval.list']({}))[0]!;
     expect(first.status).toBe('done');
 

@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { zjunlpImportSettings } from '../../bench/offline-targets';
 import { parseLabelJsonl } from '../../src/core/eval/label-format';
 import { importSource } from '../../src/core/skills/index';
-import { repoRoot, tempLibrary, testJob, zjunlpDir, type TempLibrary } from '../fixtures/skills/library-fixture';
+import {
+  repoRoot,
+  tempLibrary,
+  testJob,
+  zjunlpDir,
+  type TempLibrary,
+} from '../fixtures/skills/library-fixture';
 
 const resources = path.join(repoRoot, 'resources');
 let lib: TempLibrary | undefined;

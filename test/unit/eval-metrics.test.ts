@@ -7,19 +7,20 @@ const cost = { crossEncoderPairs: 10, llmCalls: 0, tokens: 500, ms: 3 };
 describe('task metrics', () => {
   it('precision, recall, F1 and exact match of a set answer', () => {
     // A = {a, b, x}, G = {a, b, c, d}: hits 2, P = 2/3, R = 2/4, F1 = 2·(2/3)(1/2)/(2/3+1/2) = 4/7.
-    const m = taskMetrics(['a', 'b', 'x'], { gold: ['a', 'b', 'c', 'd'] }, false, cost);
+    const m = taskMetrics(['a', 'b', 'x'], { gold: ['a', 'b', 'c', 'd'] }, cost);
     expect(m.precision).toBeCloseTo(2 / 3, 12);
     expect(m.recall).toBe(0.5);
     expect(m.f1).toBeCloseTo(4 / 7, 12);
     expect(m.exactMatch).toBe(false);
-    expect(m.hitAt1).toBeUndefined();
+    expect(m.hitAt1).toBe(true); // the first skill answered is gold
+    expect(taskMetrics(['x', 'a'], { gold: ['a'] }, cost).hitAt1).toBe(false);
     expect(m.answerSize).toBe(3);
     expect(m.stageCoverage).toBe(0.5); // no groups: each gold skill is a group
-    expect(taskMetrics(['b', 'a'], { gold: ['a', 'b'] }, false, cost).exactMatch).toBe(true);
+    expect(taskMetrics(['b', 'a'], { gold: ['a', 'b'] }, cost).exactMatch).toBe(true);
   });
 
   it('an empty answer scores zero, not NaN', () => {
-    const m = taskMetrics([], { gold: ['a'] }, true, cost);
+    const m = taskMetrics([], { gold: ['a'] }, cost);
     expect([m.precision, m.recall, m.f1, m.hitAt1]).toEqual([0, 0, 0, false]);
   });
 
@@ -28,16 +29,16 @@ describe('task metrics', () => {
       gold: ['locate', 'heat-microwave', 'put'],
       groups: [['locate', 'search'], ['heat-microwave'], ['put']],
     };
-    const m = taskMetrics(['search', 'put'], labels, true, cost);
+    const m = taskMetrics(['search', 'put'], labels, cost);
     expect(m.stageCoverage).toBeCloseTo(2 / 3, 12);
     expect(m.hitAt1).toBe(true);
     expect(m.precision).toBe(0.5); // search is not gold
-    expect(taskMetrics(['heat-stove'], labels, true, cost).hitAt1).toBe(false);
+    expect(taskMetrics(['heat-stove'], labels, cost).hitAt1).toBe(false);
   });
 
   it('means over tasks, with the answer-size histogram', () => {
-    const a = taskMetrics(['a'], { gold: ['a'] }, true, { ...cost, ms: 2 });
-    const b = taskMetrics(['x', 'y'], { gold: ['a'] }, true, { ...cost, crossEncoderPairs: 30, ms: 4 });
+    const a = taskMetrics(['a'], { gold: ['a'] }, { ...cost, ms: 2 });
+    const b = taskMetrics(['x', 'y'], { gold: ['a'] }, { ...cost, crossEncoderPairs: 30, ms: 4 });
     const mean = meanMetrics([a, b]);
     expect(mean).toMatchObject({
       tasks: 2,

@@ -14,12 +14,7 @@ export interface AnswerCost {
   ms: number;
 }
 
-export function taskMetrics(
-  answer: readonly string[],
-  labels: Labels,
-  ranked: boolean,
-  cost: AnswerCost,
-): TaskMetrics {
+export function taskMetrics(answer: readonly string[], labels: Labels, cost: AnswerCost): TaskMetrics {
   const a = new Set(answer);
   const g = new Set(labels.gold);
   const hits = [...a].filter((x) => g.has(x)).length;
@@ -34,7 +29,8 @@ export function taskMetrics(
     recall,
     f1,
     exactMatch: a.size === g.size && hits === g.size,
-    ...(ranked ? { hitAt1: answer.length > 0 && acceptable.has(answer[0]!) } : {}),
+    // The first skill answered: the top of a ranking, the first stage of a graph answer.
+    hitAt1: answer.length > 0 && acceptable.has(answer[0]!),
     stageCoverage: groups.length === 0 ? 0 : covered / groups.length,
     answerSize: answer.length,
     ...cost,

@@ -241,7 +241,7 @@ async function evaluateItem(
       failures++;
     }
     const answer = trace ? trace.answer.map((a) => a.name) : [];
-    const metrics = taskMetrics(answer, item, ranked, {
+    const metrics = taskMetrics(answer, item, {
       crossEncoderPairs: trace?.counts.pairs ?? 0,
       llmCalls: trace?.counts.llmCalls ?? 0,
       tokens: (trace?.counts.documentTokens ?? 0) + (trace?.counts.llmPromptTokens ?? 0),

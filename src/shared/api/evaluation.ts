@@ -11,7 +11,10 @@ export interface TaskMetrics {
   f1: number;
   /** The answer, as a set, equals the gold set. */
   exactMatch: boolean;
-  /** Ranked variants: the first answer is gold or a member of a gold group. */
+  /**
+   * The first skill answered (the top of a ranking, the first stage of a graph answer) is gold or in a gold group.
+   * Absent in runs stored before every variant had it, when only ranked variants did.
+   */
   hitAt1?: boolean;
   /** Share of required groups with at least one member in the answer (each gold skill is its own group when none are given). */
   stageCoverage: number;

@@ -235,7 +235,7 @@ export function EvalReportView({
                 <th>Recall</th>
                 <th>F1</th>
                 <th title="Share of tasks whose answer is exactly the gold set">Exact</th>
-                <th title="Ranked variants: share of tasks whose first answer is gold (or in a gold group)">
+                <th title="Share of tasks whose first answer is gold (or in a gold group): the top of a ranking, the first stage of a graph answer">
                   Hit@1
                 </th>
                 <th title="Stage coverage: share of a task’s gold groups (one per stage) with at least one skill in the answer">
