@@ -95,7 +95,15 @@ export interface SelectionEstimate {
   /** States n the estimate assumes (the parse given, or a typical one). */
   states: number;
   notes: string[];
+  /**
+   * No parse was given, and the selection will use one stored for this exact task text: a hand parse a label set
+   * gives it, one typed by hand earlier, or an earlier LLM parse.
+   */
+  storedParse?: StoredParseSource;
 }
+
+/** Where a stored task parse comes from. */
+export type StoredParseSource = 'label' | 'manual' | 'llm';
 
 /** What the CLI tells a user whose model preset has no model behind it (it scores with the offline engine). */
 export const noModelHint =

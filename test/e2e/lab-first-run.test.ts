@@ -2,7 +2,8 @@
 // sub-tasks or states (so an empty graph is expected), and loads the bundled sample tasks with one button. With no
 // model set up, the lab tells the truth about presets that need one (one message, naming a Settings heading that
 // exists, and no run button), shows no estimate before there is a task, keeps a huge task to one line in Recent runs,
-// and draws no graph for no-parse, which reads no states.
+// and draws no graph for no-parse, which reads no states. A task typed with no parse that a label set holds says it
+// will use that label's hand parse, instead of warning that the run has no states.
 import { expect, it } from 'vitest';
 import { localModelsPlace } from '../../src/shared/settings-places';
 import { describeInChromium, useBrowserMode } from './browser-session';
@@ -43,6 +44,31 @@ describeInChromium('Selection lab, first run', () => {
     expect(await page.getByRole('button', { name: 'Parse below' }).count()).toBe(0);
     await page.locator('textarea[name="task"]').fill('heat a mug of water');
     await expect.poll(() => page.getByLabel('Sample task').inputValue()).toBe('');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('says when a task typed without a parse will use the hand parse a label set gives it, and shows it', async () => {
+    const { page, problems } = session;
+    const taskField = page.locator('textarea[name="task"]');
+    if ((await page.getByRole('button', { name: 'Clear parse' }).count()) > 0)
+      await page.getByRole('button', { name: 'Clear parse' }).click();
+    // The demo task, typed: the sample labels give it a hand parse, which a run uses; no warning of no states.
+    await taskField.fill('put a hot mug in the coffee machine');
+    const stored = page.getByTestId('stored-parse-note');
+    await expect
+      .poll(() => stored.textContent())
+      .toBe('No parse given: the selection uses the hand parse a label set gives this task. Show it');
+    expect(await page.getByTestId('no-parse-note').count()).toBe(0);
+    await stored.getByRole('button', { name: 'Show it' }).click();
+    await expect.poll(() => page.getByLabel('State 0').inputValue()).toContain('kitchen');
+    expect(await page.getByText('label · cached').count()).toBe(1);
+    expect(await stored.count()).toBe(0);
+
+    // A task no label holds: the warning, and no word of a stored parse.
+    await page.getByRole('button', { name: 'Clear parse' }).click();
+    await taskField.fill('put a cold mug in the coffee machine');
+    await page.getByTestId('no-parse-note').waitFor();
+    expect(await stored.count()).toBe(0);
     expect(problems).toEqual([]);
   }, 120_000);
 

@@ -144,8 +144,9 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       const engines = await presetEngineIds(ctx, preset);
       const K = req.recallK ?? settings.recallK;
       const llm = llmConfigured(ctx);
-      const parse = req.parse ?? expectedTaskParse(ctx, task);
-      return estimateSelection(ctx.db, {
+      const stored = req.parse ? null : expectedTaskParse(ctx, task);
+      const parse = req.parse ?? (stored && { subtasks: stored.subtasks, states: stored.states });
+      const estimate = estimateSelection(ctx.db, {
         preset,
         variants: checkVariants(req.variants ?? ['full']),
         K: lexicalRecallUsed(ctx, preset) ? lexicalRecall(ctx.db, task, K).length : K,
@@ -157,6 +158,7 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
         engines,
         skillSideCoverage: engines.embedder ? currentSkillSideCoverage(ctx, engines.embedder) : 1,
       });
+      return stored ? { ...estimate, storedParse: stored.source } : estimate;
     },
     'select.cancel': async (req) => {
       const controller = running.get(req?.requestId);

@@ -2,7 +2,7 @@
 // lexical engine per use of r), the task parser (a hand-typed or cached parse first, the LLM when one is set up), the
 // LLM for the LLM-as-selector variant, and the meter that times the engines for the cost estimate.
 import { CuratorError } from '../../shared/errors';
-import type { ScorerTier, SelectionPreset } from '../../shared/presets';
+import type { ScorerTier, SelectionPreset, StoredParseSource } from '../../shared/presets';
 import type { TaskParse } from '../../shared/trace';
 import { needsEmbedderMessage, presetTiers, selectionPresets } from '../../shared/presets';
 import type { CoreContext } from '../context';
@@ -42,9 +42,12 @@ export function llmConfigured(ctx: CoreContext): boolean {
 }
 
 /** The parse a selection of this task finds without calling an LLM (hand-typed, stored, or a label's), or null. */
-export function expectedTaskParse(ctx: CoreContext, task: string): TaskParse | null {
+export function expectedTaskParse(
+  ctx: CoreContext,
+  task: string,
+): (TaskParse & { source: StoredParseSource }) | null {
   const stored = storedTaskParse({ db: ctx.db, llm: llmClient(ctx) }, { task });
-  return stored ? { subtasks: stored.subtasks, states: stored.states } : null;
+  return stored ? { subtasks: stored.subtasks, states: stored.states, source: stored.source } : null;
 }
 
 export function checkPreset(preset: unknown): SelectionPreset {

@@ -7,6 +7,8 @@ import { useClient } from './context';
 
 export interface ApiState<T> {
   data: T | null;
+  /** The request `data` answers (as JSON): the last answer stays while the next request loads. */
+  dataKey: string | null;
   error: ApiErrorData | null;
   loading: boolean;
   reload: () => void;
@@ -17,9 +19,10 @@ export function useApi<M extends ApiMethod>(method: M, req: ApiRequest<M> | null
   const key = req === null ? null : JSON.stringify(req);
   const [state, setState] = useState<{
     data: ApiResponse<M> | null;
+    dataKey: string | null;
     error: ApiErrorData | null;
     loading: boolean;
-  }>({ data: null, error: null, loading: key !== null });
+  }>({ data: null, dataKey: null, error: null, loading: key !== null });
   const [tick, setTick] = useState(0);
   const generation = useRef(0);
 
@@ -28,10 +31,9 @@ export function useApi<M extends ApiMethod>(method: M, req: ApiRequest<M> | null
     const mine = ++generation.current;
     setState((s) => ({ ...s, loading: true }));
     client.call(method, JSON.parse(key) as ApiRequest<M>).then(
-      (data) => mine === generation.current && setState({ data, error: null, loading: false }),
+      (data) => mine === generation.current && setState({ data, dataKey: key, error: null, loading: false }),
       (error: unknown) =>
-        mine === generation.current &&
-        setState((s) => ({ data: s.data, error: asErrorData(error), loading: false })),
+        mine === generation.current && setState((s) => ({ ...s, error: asErrorData(error), loading: false })),
     );
   }, [client, method, key, tick]);
 

@@ -177,7 +177,12 @@ export function SelectionLab({ runId }: { runId?: number }) {
           {action.busy ? 'Selecting…' : 'Select skills'}
         </button>
         {cost.progress && <SelectionProgress progress={cost.progress} onCancel={cost.cancel} />}
-        <NoParseNote hasParse={parse !== null} />
+        <NoParseNote
+          hasParse={parse !== null}
+          storedParse={cost.storedParse}
+          pending={cost.pending}
+          onShow={() => void parseTask()}
+        />
         <ErrorNote error={action.error} onDismiss={action.clearError} />
         <ErrorNote error={stored.error} />
       </section>

@@ -52,6 +52,8 @@ export function useSelectionCost(inputs: {
     request && estimate.data && (!wanted || estimate.data.preset === wanted) ? estimate.data : null;
   const estimateError =
     request && !estimate.loading && (request.preset ?? '') === preset ? estimate.error : null;
+  // The task the estimate shown answers for (the last answer stays while the next one loads).
+  const answeredFor = estimate.dataKey ? (JSON.parse(estimate.dataKey) as { task: string }).task : null;
   useCuratorEvent((event) => {
     if (event.type !== 'select.progress') return;
     setProgress((p) =>
@@ -69,6 +71,10 @@ export function useSelectionCost(inputs: {
     noTask: inputs.task === '',
     estimate: estimateError ? null : current,
     estimateError,
+    /** No estimate has answered for the task as typed now (typing, or asked and not answered yet). */
+    pending: inputs.task !== '' && answeredFor !== inputs.task && !estimateError,
+    /** The parse stored for this task text that a run without one will use, as the estimate says. */
+    storedParse: (answeredFor === inputs.task && estimate.data?.storedParse) || null,
     /** Why the chosen preset cannot run here (no model for it), when the estimate says so. */
     unavailable: estimateError?.code === 'UNAVAILABLE' ? estimateError : null,
     progress,
