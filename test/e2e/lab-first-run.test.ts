@@ -30,6 +30,14 @@ describeInChromium('Selection lab, first run', () => {
     await page.getByRole('button', { name: 'Select skills' }).click();
     await page.getByTestId('variant-answers').waitFor({ timeout: 60_000 });
     expect(await note.textContent()).toContain('full works like no-graph');
+    // No model is set up: the engines are named by what they are, and the Settings' exact preset as scored offline.
+    await page.locator('.variant-card[data-variant="full"]').click();
+    expect(await page.getByTestId('trace-engines').textContent()).toBe(
+      'recall: lexical:bm25 (keywords) · scorer: lexical:bm25-calibrated-v6 (offline, no cross-encoder)',
+    );
+    expect(await page.getByTestId('trace-scorers').textContent()).toMatch(
+      /^ · preset exact, scored offline \(no model set up\): lexical /,
+    );
     await inBothThemes(page, 'lab-no-parse-note', 'section[aria-label="Task"]');
 
     await page.getByRole('button', { name: 'Load the sample tasks' }).click();
@@ -79,6 +87,13 @@ describeInChromium('Selection lab, first run', () => {
     await taskField.fill('');
     const estimate = page.getByTestId('selection-estimate');
     await expect.poll(() => estimate.textContent()).toBe('Type a task to see the cost');
+    // Before a task is typed, the preset's note already says what will score.
+    await page.getByLabel('Scoring preset').selectOption('exact');
+    await expect.poll(() => page.getByTestId('preset-fallback').textContent()).toContain(localModelsPlace);
+    await page.getByLabel('Scoring preset').selectOption('fast');
+    await expect
+      .poll(() => page.getByTestId('preset-unavailable').textContent())
+      .toContain('The fast preset scores with an embedder');
 
     await taskField.fill('heat a mug of water in the microwave');
     const run = page.getByRole('button', { name: 'Select skills' });

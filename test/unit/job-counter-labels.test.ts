@@ -16,7 +16,7 @@ describe('job counter labels', () => {
 
   it('keeps the other kinds’ labels', () => {
     expect(counterLabel({ kind: 'parse.skills' }, 'promptTokens')).toBe('prompt tokens');
-    expect(counterLabel({ kind: 'eval.run' }, 'crossEncoderPairs')).toBe('cross-encoder pairs');
+    expect(counterLabel({ kind: 'eval.run' }, 'crossEncoderPairs')).toBe('pairs scored');
     expect(counterLabel({ kind: 'index.build' }, 'embedded')).toBe('embedded');
   });
 });

@@ -214,7 +214,7 @@ async function showRun(core: Core, runId: number, json: boolean): Promise<void> 
   const r = await core['eval.show']({ runId });
   if (json) return printJson(r);
   printLine(
-    `eval #${r.runId} on ${r.setName}: ${r.status}; recall ${r.engines.recall}, cross-encoder ${r.engines.crossEncoder ?? '-'}`,
+    `eval #${r.runId} on ${r.setName}: ${r.status}; recall ${r.engines.recall}, ${r.engines.crossEncoder?.startsWith('lexical:') ? `scoring offline (${r.engines.crossEncoder}; no cross-encoder set up)` : `cross-encoder ${r.engines.crossEncoder ?? '-'}`}`,
   );
   printLine(`Recall@${r.recallK} of the recall stage: ${pct(r.recallAtK)} %`);
   printLine('variant      P      R      F1     EM    Hit@1  Cover  size  pairs/task');

@@ -98,7 +98,7 @@ export function renderTrace(
   out.push(
     '',
     `Models: recall ${t.models.recall ?? '–'}, cross-encoder ${t.models.crossEncoder ?? '–'}, LLM ${t.models.llm ?? '–'}; instructions ${Object.values(t.instructions).join(', ')}`,
-    `Cost: ${t.counts.pairs} cross-encoder pairs (${t.execution.pairsScored} scored now, ${t.counts.pairsPruned} pruned), ~${t.counts.documentTokens} tokens, ${t.counts.llmCalls} LLM call(s); ${f(t.execution.totalMs, 1)} ms`,
+    `Cost: ${t.counts.pairs} pairs scored by ${t.models.crossEncoder ?? 'the cross-encoder'} (${t.execution.pairsScored} scored now, ${t.counts.pairsPruned} pruned), ~${t.counts.documentTokens} tokens, ${t.counts.llmCalls} LLM call(s); ${f(t.execution.totalMs, 1)} ms`,
   );
   return out.join('\n');
 }

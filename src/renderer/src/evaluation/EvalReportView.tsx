@@ -9,6 +9,7 @@ import { MetricBars, QualityVsSize, SizeDistribution, variantLabel } from './cha
 import { ComparisonView } from './ComparisonView';
 import { ConfusabilityView } from './ConfusabilityView';
 import { saveAsFile } from './save-export';
+import { localModelsPlace } from '../../../shared/settings-places';
 
 const pct = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
 
@@ -153,6 +154,8 @@ export function EvalReportView({
       : { runId: report.runId, ...(base === null ? {} : { baseRunId: base }) },
   );
   const summary = report.summary;
+  const lexicalScorer = report.engines.crossEncoder?.startsWith('lexical:') ?? false;
+  const lexicalRecall = report.engines.recall.startsWith('lexical:');
   const save = async (format: EvalExportFormat) => {
     const name = `evaluation-${report.runId}.${format === 'markdown' ? 'md' : format}`;
     const desktop = client.mode === 'desktop' ? window.curator?.desktop : undefined;
@@ -183,7 +186,7 @@ export function EvalReportView({
           <span className="muted small">
             recall {report.engines.recall} ·{' '}
             {/* As the preset chooser says it: a model preset with no model behind it scored offline. */}
-            {report.engines.crossEncoder?.startsWith('lexical:')
+            {lexicalScorer
               ? `scoring offline (${report.engines.crossEncoder})`
               : `cross-encoder ${report.engines.crossEncoder ?? '—'}`}
             {report.engines.llm ? ` · LLM ${report.engines.llm}` : ''} · recall@{report.recallK} ={' '}
@@ -242,7 +245,11 @@ export function EvalReportView({
                   Stage cov.
                 </th>
                 <th title="Mean number of skills per answer">Mean size</th>
-                <th title="Mean cross-encoder pairs per task">CE pairs/task</th>
+                <th
+                  title={`Mean pairs scored per task, by ${lexicalScorer ? `the offline scorer ${report.engines.crossEncoder} (no cross-encoder is set up)` : 'the cross-encoder'}`}
+                >
+                  Pairs/task
+                </th>
                 <th>LLM calls/task</th>
                 <th title="Mean document tokens per task">Tokens/task</th>
                 <th>ms/task</th>
@@ -270,6 +277,12 @@ export function EvalReportView({
             </tbody>
           </table>
         </div>
+        {lexicalRecall && summary.some((m) => m.variant === 'dense') && (
+          <p className="muted small" data-testid="dense-is-keywords">
+            The dense rows rank by the recall, here the keyword engine {report.engines.recall}: no embedder
+            was set up ({localModelsPlace}).
+          </p>
+        )}
       </section>
       {base !== undefined && (
         <>

@@ -10,7 +10,7 @@ const counterLabels: Record<string, string> = {
   estimatedCost: 'est. cost',
   cached: 'from cache',
   protected: 'kept (edited or verified)',
-  crossEncoderPairs: 'cross-encoder pairs',
+  crossEncoderPairs: 'pairs scored',
   llmCalls: 'LLM calls',
 };
 

@@ -92,7 +92,10 @@ export function PresetPicker({
   noTask,
 }: PresetPickerProps) {
   const shown = preset || settingsPreset;
-  // A model preset with no model behind it scores with the lexical engine: say so next to its name.
+  const outcomeOf = usePresetOutcome();
+  // A model preset with no model behind it scores with the lexical engine: say so next to its name. Before a task is
+  // typed, from the models set up; then from the engines the estimate names (a preset that cannot run is said once,
+  // by the estimate's error).
   const offlineInstead =
     shown !== undefined &&
     shown !== 'offline' &&
@@ -100,10 +103,15 @@ export function PresetPicker({
     estimate !== null &&
     estimate.engines.length > 0 &&
     estimate.engines.every((e) => e.tier === 'lexical');
+  const outcome: PresetOutcome | undefined = noTask
+    ? shown && outcomeOf(shown)
+    : offlineInstead
+      ? 'offline-instead'
+      : 'as-named';
   return (
     <div className="row wrap preset-picker">
       <PresetSelect name="preset" preset={preset} settingsPreset={settingsPreset} onPreset={onPreset} />
-      {shown && <PresetNote preset={shown} outcome={offlineInstead ? 'offline-instead' : 'as-named'} />}
+      {shown && <PresetNote preset={shown} outcome={outcome} />}
       <span className="spacer" />
       <span
         className={estimateError ? 'small warn-text' : 'small'}

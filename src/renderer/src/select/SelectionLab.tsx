@@ -10,7 +10,7 @@ import { ParseEditor, emptyParse, type EditableParse } from './ParseEditor';
 import { PresetPicker } from './PresetPicker';
 import { SelectionProgress } from './SelectionProgress';
 import { CandidatesTable, NodesTable, StageTables } from './TraceTables';
-import { describeScorers, traceOf } from './trace-view';
+import { describeEngines, describeScorers, traceOf } from './trace-view';
 import './lab.css';
 import { NoParseNote } from './NoParseNote';
 import { SampleTaskPicker } from './SampleTaskPicker';
@@ -232,7 +232,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
             <div className="row">
               <h2>Candidates</h2>
               <span className="muted small">
-                recall: {trace.models.recall ?? '—'} · cross-encoder: {trace.models.crossEncoder ?? '—'}
+                <span data-testid="trace-engines">{describeEngines(trace)}</span>
                 {trace.preset && <span data-testid="trace-scorers"> · {describeScorers(trace)}</span>}
               </span>
             </div>

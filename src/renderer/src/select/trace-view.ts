@@ -22,5 +22,20 @@ export function describeScorers(trace: TraceView): string {
   const uses = Object.entries(trace.scorers).map(([use, s]) => [use, one(s)] as const);
   const same = uses.every(([, text]) => text === uses[0]![1]);
   const weights = weightsNote(trace.scorers);
-  return `preset ${trace.preset}: ${same ? `${uses[0]![1]} for every use` : uses.map(([u, t]) => `${u} ${t}`).join(', ')}${weights ? ` · ${weights}` : ''}`;
+  // A model preset with no model behind it scored with the lexical engine: the preset's name alone would say otherwise.
+  const offline =
+    trace.preset !== 'offline' && Object.values(trace.scorers).every((s) => s.tier === 'lexical')
+      ? ', scored offline (no model set up)'
+      : '';
+  return `preset ${trace.preset}${offline}: ${same ? `${uses[0]![1]} for every use` : uses.map(([u, t]) => `${u} ${t}`).join(', ')}${weights ? ` · ${weights}` : ''}`;
+}
+
+/** The engines of a trace, named by what they are: a lexical one is no model. */
+export function describeEngines(trace: TraceView): string {
+  const lexical = (id: string | null | undefined) => id?.startsWith('lexical:') ?? false;
+  const recall = `recall: ${trace.models.recall ?? '—'}${lexical(trace.models.recall) ? ' (keywords)' : ''}`;
+  const scorer = lexical(trace.models.crossEncoder)
+    ? `scorer: ${trace.models.crossEncoder} (offline, no cross-encoder)`
+    : `cross-encoder: ${trace.models.crossEncoder ?? '—'}`;
+  return `${recall} · ${scorer}`;
 }
