@@ -83,7 +83,9 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     expect(await head('Hit@1').getAttribute('title')).toContain('the first stage of a graph answer');
     // No model is set up: the pairs are the offline scorer's, and the dense rows rank by the keyword recall.
     expect(await head('Pairs/task').getAttribute('title')).toContain('the offline scorer lexical:');
-    expect(await page.getByTestId('dense-is-keywords').textContent()).toContain('keyword engine lexical:bm25');
+    expect(await page.getByTestId('dense-is-keywords').textContent()).toContain(
+      'keyword engine lexical:bm25',
+    );
     const first = (await server.core['eval.list']({}))[0]!;
     expect(first.status).toBe('done');
 
