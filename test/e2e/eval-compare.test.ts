@@ -198,11 +198,31 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     expect(problems).toEqual([]);
   }, 180_000);
 
+  it('says under the chosen set which of its gold skills the library lacks, and that a deleted one is in the trash', async () => {
+    const { server, page, problems } = session;
+    await openEvaluation();
+    await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
+    const note = page.getByTestId('gold-missing');
+    expect(await note.count()).toBe(0);
+    const { id } = await server.core['library.get']({ name: 'household-put-object-in-receptacle' });
+    const deleted = await server.core['sources.delete']({ skillIds: [id] });
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        '1 of the 8 gold skills of this label set is not in the library (household-put-object-in-receptacle); it ' +
+          'counts as a miss. It is in the trash: restore it in Library → Sources… → Trash.',
+      );
+    await server.core['sources.restoreDeleted']({ id: deleted.id });
+    await expect.poll(() => note.count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('runs with the scoring preset picked on the screen, whatever the Settings say', async () => {
     const { server, page } = session;
     await openEvaluation();
     const picker = page.getByLabel('Scoring preset');
-    expect(await picker.locator('option').first().textContent()).toBe('offline (from Settings)');
+    // The Settings' preset is named once the settings have loaded.
+    await expect.poll(() => picker.locator('option').first().textContent()).toBe('offline (from Settings)');
     await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
     await page.getByLabel('k values').fill('1');
     await picker.selectOption('exact');

@@ -1,6 +1,7 @@
 // `eval run` given a tasks file instead of a label set name (what a newcomer types first): a NOT_FOUND error that
 // says to import the file with `labels import`, not a bare INTERNAL "No label set named ..."; and a set whose gold
-// skills the library lacks is named as such, since every missing one scores as a miss. The real CLI.
+// skills the library lacks is named as such, since every missing one scores as a miss, and those in the trash with
+// the command that restores them. The real CLI.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,5 +59,17 @@ describe('CLI: a label set whose gold skills the library does not hold', () => {
     const run = await cli('eval', 'run', 'elsewhere', '--variants', 'no-parse', '--k', '1');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('45 of the 46 gold skills of this label set are not in the library');
+  });
+
+  it('names a deleted gold skill as in the trash, with the command that restores it', async () => {
+    const deleted = await cli('skill', 'delete', 'household-make-coffee', '--yes');
+    expect(deleted.code, deleted.stderr).toBe(0);
+    const trash = JSON.parse((await cli('--json', 'trash')).stdout) as { id: number }[];
+    const run = await cli('eval', 'run', 'elsewhere', '--variants', 'no-parse', '--k', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Note: 46 of the 46 gold skills of this label set are not in the library (');
+    expect(run.stdout).toContain(
+      `they count as misses. 1 of them (household-make-coffee) is in the trash: skill-curator trash restore ${trash[0]!.id}. Import the skills the set was written for`,
+    );
   });
 });

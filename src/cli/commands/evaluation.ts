@@ -3,13 +3,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { EvalComparison, SelectionPreset, Variant } from '../../shared/api';
+import type { CuratorApi, EvalComparison, SelectionPreset, Variant } from '../../shared/api';
 import { selectionPresets } from '../../shared/api';
 import type { JobInfo } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import { comparisonToMarkdown } from '../../core/eval/comparison-report';
 import { followJob, printJson, printLine } from '../output';
-import { missingGold, missingGoldLine } from '../gold-coverage';
+import { missingGoldWords } from '../../shared/gold-coverage-words';
 import { countListOption, countOption, marginOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { resourcesDir } from '../paths';
@@ -31,8 +31,7 @@ export function registerEvaluationCommands(program: Command): void {
         const set = await core['labels.import']({ path: file, name: opts.name });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
-        const note = missingGoldLine(await missingGold(core, set.id));
-        if (note) printLine(note);
+        await printMissingGold(core, set.id);
       }),
     );
   labels
@@ -226,6 +225,13 @@ async function showRun(core: Core, runId: number, json: boolean): Promise<void> 
   }
   if (r.differences.length)
     printLine(`${r.differences.length} tasks where variants disagree (eval export ${r.runId} report.md)`);
-  const note = missingGoldLine(await missingGold(core, r.setId));
-  if (note) printLine(note);
+  await printMissingGold(core, r.setId);
+}
+
+/** The label set's gold skills the library lacks, said under the figures (restorable ones with the command). */
+async function printMissingGold(core: Pick<CuratorApi, 'labels.coverage'>, setId: number): Promise<void> {
+  const words = missingGoldWords(await core['labels.coverage']({ id: setId }), (ids) =>
+    ids.map((id) => `skill-curator trash restore ${id}`).join(', '),
+  );
+  if (words) printLine(`Note: ${words}`);
 }

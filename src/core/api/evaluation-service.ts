@@ -27,6 +27,7 @@ import {
 import type { EvalReport, EvalRequest } from '../eval';
 import { checkPreset, selectionDeps } from './selection-deps';
 import { writeNewFile } from '../export/write-new-file';
+import { goldCoverage } from '../eval/gold-coverage';
 
 export const EVAL_JOB = 'eval.run';
 
@@ -86,6 +87,10 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
       items: getLabelItems(ctx.db, req.id),
     }),
     'labels.saveItem': async (req) => saveLabelItem(ctx.db, req.setId, req.item, ctx.clock()),
+    'labels.coverage': async (req) => {
+      getLabelSetInfo(ctx.db, req.id);
+      return goldCoverage(ctx.db, req.id);
+    },
     'eval.run': async (req) => start(req),
     'eval.rerun': async (req) => {
       const last = lastRunOfSet(ctx.db, req.setId);

@@ -219,11 +219,23 @@ export interface ConfusabilityReport {
 
 export type EvalExportFormat = 'json' | 'markdown' | 'csv';
 
+/** A label set's gold skills against the library: those it lacks count as misses for every variant. */
+export interface GoldCoverage {
+  /** Distinct gold skills of the set. */
+  total: number;
+  /** Gold skills no skill of the library is named after. */
+  missing: string[];
+  /** Missing ones a delete still kept in the trash holds (the newest such delete), which can be restored. */
+  inTrash: { name: string; deleteId: number }[];
+}
+
 export interface EvaluationApi {
   'labels.import'(req: { path: string; name?: string }): Promise<LabelSetInfo>;
   'labels.list'(req: Record<string, never>): Promise<LabelSetInfo[]>;
   'labels.get'(req: { id: number }): Promise<{ set: LabelSetInfo; items: LabelItem[] }>;
   'labels.saveItem'(req: { setId: number; item: LabelItem }): Promise<LabelItem>;
+  /** The set's gold skills the library lacks (and those of them in the trash). */
+  'labels.coverage'(req: { id: number }): Promise<GoldCoverage>;
   'eval.run'(req: {
     setId: number;
     variants: Variant[];
@@ -264,6 +276,7 @@ export const evaluationMethods = [
   'labels.list',
   'labels.get',
   'labels.saveItem',
+  'labels.coverage',
   'eval.run',
   'eval.list',
   'eval.show',

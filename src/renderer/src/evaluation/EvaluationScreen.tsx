@@ -13,6 +13,7 @@ import { ProgressBar } from '../library/bits';
 import { PresetNote, PresetSelect } from '../select/PresetPicker';
 import { usePresetOutcome } from '../select/preset-outcome';
 import { EvalReportView } from './EvalReportView';
+import { GoldCoverageNote } from './GoldCoverageNote';
 import './evaluation.css';
 
 export function EvaluationScreen() {
@@ -150,6 +151,7 @@ export function EvaluationScreen() {
             </label>
           </div>
         )}
+        {setId !== null && <GoldCoverageNote setId={setId} />}
         <fieldset className="variant-picker">
           <legend>Variants</legend>
           {variants.map((v) => (
