@@ -5,10 +5,9 @@ import type { ImportListName, ImportReport } from '../shared/api';
 import {
   countOf,
   nameReasons,
+  nameRefusals,
   nameSettingsToRelax,
   notListed,
-  refusedOnlyForFolderName,
-  refusedOnlyForNameFormat,
   removedReviewed,
   reviewedNote,
 } from '../shared/import-hints';
@@ -51,11 +50,10 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
     for (const issue of r.issues.filter((i) => i.severity === 'error'))
       printLine(issueLine('rejected', issue));
   printNotListed(report, 'rejected', 'rejected', whole);
-  const byFolder = refusedOnlyForFolderName(report);
-  const byFormat = refusedOnlyForNameFormat(report);
-  if (byFolder + byFormat > 0)
+  const refusals = nameRefusals(report);
+  if (refusals.total > 0)
     printLine(
-      `  ${byFolder + byFormat} of them only because of their "name" (${nameReasons(byFolder, byFormat)}); not your files to fix? settings set ${nameSettingsToRelax(report).join(' ')}, then import again (they come in with a warning)`,
+      `  ${refusals.total} of them only because of their "name" (${nameReasons(refusals)}); not your files to fix? settings set ${nameSettingsToRelax(report).join(' ')}, then import again (they come in with a warning)`,
     );
   printRemoved(report, whole, opts.undo);
   const duplicates = n('duplicates');

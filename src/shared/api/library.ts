@@ -102,6 +102,8 @@ export interface ImportReport {
   rejectedForFolderName?: number;
   /** Rejected only for name rules the settings relax, the name's format among them (capitals, spaces). */
   rejectedForNameFormat?: number;
+  /** Of those rejected for the name's format, the ones whose name differs from their folder too. */
+  rejectedForNameAndFolder?: number;
   /** Removed skills whose states a curator edited or verified (of all removed, not only those listed). */
   removedReviewed?: number;
   /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */
