@@ -151,7 +151,21 @@ describe('states export → states import into another library', () => {
     await b['states.edit']({ skillId: await idOf(b, 'beta-chop'), completion: 'The onion is diced.' });
 
     const result = await b['states.import']({ path: file });
-    expect(result).toEqual({ applied: 2, keptHumanEdits: ['beta-chop'], unknownSkills: [], errors: [] });
+    expect(result).toEqual({
+      applied: 2,
+      unchanged: [],
+      keptHumanEdits: ['beta-chop'],
+      unknownSkills: [],
+      errors: [],
+    });
+    // The same file again: what it would write is there already, and only beta's edit here is kept over it.
+    expect(await b['states.import']({ path: file })).toEqual({
+      applied: 0,
+      unchanged: ['alpha-boil', 'gamma-fry'],
+      keptHumanEdits: ['beta-chop'],
+      unknownSkills: [],
+      errors: [],
+    });
     expect(await statesOf(b, 'gamma-fry')).toMatchObject({
       status: 'verified',
       precondition: 'A pan is hot.',
@@ -171,7 +185,10 @@ describe('states export → states import into another library', () => {
     });
     expect((await statesOf(b, 'delta-serve')).status).toBe('unparsed');
 
-    expect((await b['states.import']({ path: file, overwrite: true })).applied).toBe(3);
+    expect(await b['states.import']({ path: file, overwrite: true })).toMatchObject({
+      applied: 1,
+      unchanged: ['alpha-boil', 'gamma-fry'],
+    });
     const text = (s: { content: string }) =>
       s.content
         .trimEnd()
@@ -183,7 +200,10 @@ describe('states export → states import into another library', () => {
     expect(text(await b['states.export']({}))).toEqual(text(await a['states.export']({})));
     expect((await b['states.export']({})).byStatus).toEqual({ parsed: 1, edited: 1, verified: 1 });
     // Asked to verify every line, the parse line is verified like the others.
-    expect((await b['states.import']({ path: file, overwrite: true, verify: true })).applied).toBe(3);
+    expect(await b['states.import']({ path: file, overwrite: true, verify: true })).toMatchObject({
+      applied: 2,
+      unchanged: ['gamma-fry'],
+    });
     expect((await b['states.export']({})).byStatus).toEqual({ parsed: 0, edited: 0, verified: 3 });
   });
 

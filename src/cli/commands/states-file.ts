@@ -31,7 +31,7 @@ export function registerStatesFileCommands(states: Command): void {
         });
         if (g.json) return printJson(r);
         printLine(
-          `applied ${r.applied}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
+          `applied ${r.applied}; unchanged ${r.unchanged.length}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
         );
         for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
         const some = (names: string[]) =>

@@ -128,10 +128,12 @@ export interface LlmApi {
   'states.revert'(req: { skillId: number; historyId: number }): Promise<SkillStates>;
   /**
    * Reviewed states from a JSONL file ({name, precondition, completion} per line); a line with "status": "verified"
-   * is marked verified (verify: every line). Human edits here are kept unless overwrite.
+   * is marked verified (verify: every line). Human edits here are kept unless overwrite; skills whose states already
+   * are what their line would write are `unchanged` (nothing written).
    */
   'states.import'(req: { path: string; verify?: boolean; overwrite?: boolean }): Promise<{
     applied: number;
+    unchanged: string[];
     keptHumanEdits: string[];
     unknownSkills: string[];
     errors: { line: number; message: string }[];
