@@ -1,7 +1,15 @@
 // states.export writes the file states.import reads: one curator's parsed, edited and verified states leave library A
 // and arrive in library B with the same text, verified ones still verified, and B's own reviewed states kept. The whole
 // API through createCore on real library files.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +148,20 @@ describe('states.export', () => {
       a['states.export']({ path: path.join(out, 'no-such-folder', 'x.jsonl') }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(readdirSync(out)).toEqual(['reviewed.jsonl']);
+  });
+});
+
+describe('states export of nothing', () => {
+  it('writes no file when no skill has the statuses asked for, and says which the library has', async () => {
+    const file = path.join(dir, 'nothing.jsonl');
+    await expect(b['states.export']({ path: file })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message:
+        'Nothing to export: no skill has verified, edited or parsed states; no skill in this library has states yet',
+    });
+    expect(existsSync(file)).toBe(false);
+    // Without a path the (empty) content comes back, for the app to say there is nothing to save.
+    expect((await b['states.export']({})).content).toBe('');
   });
 });
 

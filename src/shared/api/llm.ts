@@ -140,7 +140,8 @@ export interface LlmApi {
   }>;
   /**
    * The states as the JSONL file states.import reads, plus each line's "status"; `statuses` picks the skills (default:
-   * every skill with states). With a path it is written there (an existing file only with overwrite).
+   * every skill with states). With a path it is written there (an existing file only with overwrite); with a path and
+   * no skill of those statuses, nothing is written and the error (NOT_FOUND) says which statuses the library has.
    */
   'states.export'(req: {
     statuses?: StatusWithStates[];
