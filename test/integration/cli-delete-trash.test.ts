@@ -50,8 +50,12 @@ describe('CLI delete and trash', () => {
     const listed = (await cli('trash')).stdout;
     expect(listed).toMatch(/^#\d+ {2}\S+ {2}task-20, task-21 {2}2 skills$/m);
     expect(listed).not.toContain('task-00');
-    const json = JSON.parse((await cli('--json', 'trash')).stdout) as { label: string }[];
+    const json = JSON.parse((await cli('--json', 'trash')).stdout) as { id: number; label: string }[];
     expect(json[0]!.label).toBe('task-20, task-21');
+    // No "0 of them with reviewed states" when none has.
+    expect((await cli('trash', 'empty', String(json[0]!.id))).stdout).toBe(
+      'would delete for good 1 delete: 2 skills; add --yes\n',
+    );
 
     const one = (await cli('--json', 'skill', 'delete', 'task-22', '--yes')).stdout;
     expect(JSON.parse(one)).toMatchObject({

@@ -243,7 +243,7 @@ export function registerSourceCommands(program: Command): void {
           const reviewed = kept.reduce((n, d) => n + d.reviewedCount, 0);
           if (g.json) return printJson({ deletes: kept.length, skills, reviewed, done: false });
           printLine(
-            `would delete for good ${kept.length} delete${kept.length === 1 ? '' : 's'}: ${skillsWord(skills)}, ${reviewed} of them with reviewed states; add --yes`,
+            `would delete for good ${kept.length} delete${kept.length === 1 ? '' : 's'}: ${skillsWord(skills)}${reviewed === 0 ? '' : skills === 1 ? ', with reviewed states' : `, ${reviewed} of them with reviewed states`}; add --yes`,
           );
           return;
         }
