@@ -23,12 +23,26 @@ export function SettingsScreen({ section }: { section?: string } = {}) {
     if (loaded.data) setDraft(loaded.data);
   }, [loaded.data]);
   const shown = draft !== null && Boolean(loaded.data);
-  // A link to one group (#/settings/import) lands on it once the form is drawn.
+  // A link to one group (#/settings/import) lands on it once the form is drawn, and stays on it while the panels
+  // above it fill in (models, LLM tools) for a moment, unless the person scrolls first.
   useEffect(() => {
-    if (!shown || !section) return;
-    const target = document.getElementById(settingsSectionId(section));
-    target?.scrollIntoView({ block: 'start' });
-    target?.focus({ preventScroll: true });
+    const target = shown && section ? document.getElementById(settingsSectionId(section)) : null;
+    if (!target) return;
+    const land = () => target.scrollIntoView({ block: 'start' });
+    land();
+    target.focus({ preventScroll: true });
+    const grown = new ResizeObserver(land);
+    grown.observe(target.parentElement ?? target);
+    const stop = () => grown.disconnect();
+    const timer = window.setTimeout(stop, 2000);
+    window.addEventListener('wheel', stop, { once: true });
+    window.addEventListener('keydown', stop, { once: true });
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('keydown', stop);
+    };
   }, [shown, section]);
   // Using a model folder changes the settings on the backend; show the new values.
   useCuratorEvent((event) => {
