@@ -3,7 +3,7 @@
 import { statusesWithStates, type StatesExportResult, type StatusWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
 import { nothingToExport } from '../../shared/states-words';
-import { writeNewFile } from '../export/write-new-file';
+import { writableTarget, writeNewFile } from '../export/write-new-file';
 import type { Db } from '../store/db';
 
 export interface StatesExportRequest {
@@ -28,12 +28,15 @@ export async function exportStatesFile(db: Db, req: StatesExportRequest): Promis
   const statuses = checkedStatuses(req.statuses);
   const lines = readStates(db, statuses);
   const byStatus = countByStatus(lines);
-  // A file with no line would read as an export that lost everything: nothing is written, and the error says why.
-  if (req.path !== undefined && lines.length === 0)
+  // A file with no line would read as an export that lost everything: nothing is written, and the error says why
+  // (after what is wrong with the path, which is said first).
+  if (req.path !== undefined && lines.length === 0) {
+    await writableTarget(req.path, !!req.overwrite);
     throw new CuratorError(
       'NOT_FOUND',
       nothingToExport(statuses, countByStatus(readStates(db, [...statusesWithStates]))),
     );
+  }
   // JSON.stringify escapes control characters, so a hostile name stays one inert line of data.
   const content = lines.map((line) => JSON.stringify(line) + '\n').join('');
   const fileName =
