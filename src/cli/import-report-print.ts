@@ -11,6 +11,7 @@ import {
   removedReviewed,
   reviewedNote,
 } from '../shared/import-hints';
+import { evictedNote } from '../shared/trash-words';
 import { printLine } from './output';
 
 export interface ReportPrinting {
@@ -97,4 +98,6 @@ function printRemoved(report: ImportReport, whole: string, undo: string): void {
       ? `  ${reviewed} removed had states a curator edited or verified: moved to the trash with the rest; ${undo} brings them back`
       : `  the removed went to the trash: ${undo} brings them back`,
   );
+  const evicted = evictedNote(report.trashEvicted ?? []);
+  if (evicted) printLine(`  ${evicted}`);
 }

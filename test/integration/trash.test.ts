@@ -2,12 +2,13 @@
 // curator edited or verified is kept past the last 20 (a daily re-import that removes skills must not push it out)
 // until someone deletes it for good; the count of reviewed skills is filled in for deletes kept before migration 062.
 // A real core on a real SQLite file, the bundled sample library.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
 import { trashKept } from '../../src/core/sources/trash';
+import type { ImportReport } from '../../src/shared/api';
 import { evictedNote } from '../../src/shared/trash-words';
 
 const resources = path.resolve('resources');
@@ -124,5 +125,33 @@ describe('the trash', () => {
     const restored = await core['sources.undoDelete']({});
     expect(restored).toMatchObject({ id: deleted.id, label: deleted.label });
     expect(restored.restoredSkillIds).toHaveLength(5);
+  }, 60_000);
+  it('a re-import whose removals push an old delete out of the trash says which, in its report', async () => {
+    await core['sources.emptyTrash']({});
+    const folder = path.join(dir, 'own');
+    for (const name of ['own-keep', 'own-gone']) {
+      mkdirSync(path.join(folder, name), { recursive: true });
+      writeFileSync(
+        path.join(folder, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Does ${name}.\n---\n\nSteps.\n`,
+      );
+    }
+    const importOwn = async () => {
+      const job = await core['library.import']({ path: folder });
+      const done = await core['jobs.wait']({ id: job.id });
+      expect(done.status).toBe('done');
+      return done.result as ImportReport;
+    };
+    await importOwn();
+    const ids = (await core['library.list']({ limit: 100 })).items
+      .filter((s) => !s.name.startsWith('own-'))
+      .map((s) => s.id)
+      .slice(0, trashKept);
+    const deletes = [];
+    for (const id of ids) deletes.push(await core['sources.delete']({ skillIds: [id] }));
+    rmSync(path.join(folder, 'own-gone'), { recursive: true });
+    const report = await importOwn();
+    expect(report.removedToTrash).toBe(true);
+    expect(report.trashEvicted).toEqual([{ label: deletes[0]!.label, deletedAt: deletes[0]!.deletedAt }]);
   }, 60_000);
 });

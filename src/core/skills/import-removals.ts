@@ -49,8 +49,10 @@ function trashGone(deps: LibraryDeps, report: ImportReportWriter, sourceId: numb
       trashed.length === 1
         ? `${String(trashed[0]!.skill.name)}, gone from ${sourceLabel}`
         : `${nameList(trashed.map((t) => String(t.skill.name)))} gone from ${sourceLabel}`;
-    recordTrashedSkills(db, trashed, label, clock().toISOString());
+    const { evicted } = recordTrashedSkills(db, trashed, label, clock().toISOString());
     report.report.removedToTrash = true;
+    if (evicted.length > 0)
+      report.report.trashEvicted = evicted.map(({ label, deletedAt }) => ({ label, deletedAt }));
   };
   // One transaction, no savepoint per skill (see writeBatch); should it fail, a savepoint per skill.
   const mark = report.mark();

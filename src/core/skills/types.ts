@@ -108,6 +108,8 @@ export interface ImportReport {
   removedReviewed?: number;
   /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */
   removedToTrash?: boolean;
+  /** Older deletes that this one pushed out of the trash: they can no longer be restored. */
+  trashEvicted?: { label: string; deletedAt: string }[];
   /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
   stored?: false;
   /**

@@ -10,6 +10,7 @@ import {
   removedReviewed,
   reviewedNote,
 } from '../../../shared/import-hints';
+import { evictedNote } from '../../../shared/trash-words';
 import { routeHref } from '../app/router';
 import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
@@ -93,6 +94,7 @@ function RemovedList({ report }: { report: ImportReport }) {
             {cliCommand(paths.data ?? {}, ['undo'])}
           </code>{' '}
           brings them back with their states and history.
+          {report.trashEvicted && ` ${evictedNote(report.trashEvicted)}`}
         </p>
       )}
       <NotListed report={report} list="removed" />
