@@ -69,31 +69,34 @@ export function registerStatesFileCommands(states: Command): void {
         ) => {
           const toFile = file !== undefined && file !== '-';
           const statuses = opts.status ?? [...reviewedStatuses];
-          // Asked first without a path: nothing matched is said, and no empty file (or empty output) is written.
-          const probe = await core['states.export']({ statuses });
-          if (probe.content === '') {
+          // Nothing matched is said, with the statuses the library has, and no empty file (or output) is written.
+          const nothing = async () => {
             const all = await core['states.export']({ statuses: [...statusesWithStates] });
             const more = statusesWithStates.filter((s) => all.byStatus[s] > 0 && !statuses.includes(s));
-            throw new CuratorError(
+            return new CuratorError(
               'NOT_FOUND',
               `${nothingToExport(statuses, all.byStatus)}${more.length ? `; --status ${more.join(',')} (or --status all) exports those` : ''}. Nothing was written.`,
             );
-          }
+          };
           if (!toFile) {
+            const out = await core['states.export']({ statuses });
+            if (out.content === '') throw await nothing();
             // Each line is JSON, so control characters in a name are escaped: the data is safe on a terminal as is.
-            process.stdout.write(probe.content);
+            process.stdout.write(out.content);
             return;
           }
           const r = await core['states.export']({
             statuses,
             path: file,
             overwrite: !!opts.overwrite,
-          }).catch((error: unknown) => {
+          }).catch(async (error: unknown) => {
             if (error instanceof CuratorError && error.code === 'CONFLICT')
               throw new CuratorError(
                 'CONFLICT',
                 error.message.replace('ask to overwrite it', 'run again with --overwrite'),
               );
+            if (error instanceof CuratorError && error.message.startsWith('Nothing to export'))
+              throw await nothing();
             throw error;
           });
           if (g.json) return printJson({ path: r.path, byStatus: r.byStatus });
