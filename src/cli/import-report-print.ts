@@ -5,13 +5,13 @@ import type { ImportListName, ImportReport } from '../shared/api';
 import {
   countOf,
   nameReasons,
+  nameRefusals,
   nameSettingsToRelax,
   notListed,
-  refusedOnlyForFolderName,
-  refusedOnlyForNameFormat,
   removedReviewed,
   reviewedNote,
 } from '../shared/import-hints';
+import { evictedNote } from '../shared/trash-words';
 import { printLine } from './output';
 
 export interface ReportPrinting {
@@ -51,11 +51,10 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
     for (const issue of r.issues.filter((i) => i.severity === 'error'))
       printLine(issueLine('rejected', issue));
   printNotListed(report, 'rejected', 'rejected', whole);
-  const byFolder = refusedOnlyForFolderName(report);
-  const byFormat = refusedOnlyForNameFormat(report);
-  if (byFolder + byFormat > 0)
+  const refusals = nameRefusals(report);
+  if (refusals.total > 0)
     printLine(
-      `  ${byFolder + byFormat} of them only because of their "name" (${nameReasons(byFolder, byFormat)}); not your files to fix? settings set ${nameSettingsToRelax(report).join(' ')}, then import again (they come in with a warning)`,
+      `  ${refusals.total} of them only because of their "name" (${nameReasons(refusals)}); not your files to fix? settings set ${nameSettingsToRelax(report).join(' ')}, then import again (they come in with a warning)`,
     );
   printRemoved(report, whole, opts.undo);
   const duplicates = n('duplicates');
@@ -99,4 +98,6 @@ function printRemoved(report: ImportReport, whole: string, undo: string): void {
       ? `  ${reviewed} removed had states a curator edited or verified: moved to the trash with the rest; ${undo} brings them back`
       : `  the removed went to the trash: ${undo} brings them back`,
   );
+  const evicted = evictedNote(report.trashEvicted ?? []);
+  if (evicted) printLine(`  ${evicted}`);
 }

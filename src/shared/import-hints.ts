@@ -38,13 +38,56 @@ export function refusedOnlyForNameFormat(
   return report.rejectedForNameFormat ?? report.rejected.filter(onlyForNameFormat).length;
 }
 
-/** Why skills were refused for their name, in words: "it differs from its folder", "…has capitals or spaces…". */
-export function nameReasons(byFolder: number, byFormat: number): string {
-  const format = 'capitals, spaces or other characters the spec forbids';
-  if (byFormat === 0) return 'it differs from the folder';
-  if (byFolder === 0) return `it has ${format}`;
-  const folder = byFolder === 1 ? '1 differs from its folder' : `${byFolder} differ from their folder`;
-  return `${folder}, ${byFormat} ${byFormat === 1 ? 'has' : 'have'} ${format}`;
+/** Whether a rejected skill refused only for its name's format has a name that differs from its folder too. */
+function alsoForFolderName(rejected: ImportReport['rejected'][number]): boolean {
+  return onlyForNameFormat(rejected) && rejected.issues.some((i) => i.rule === 'name-matches-folder');
+}
+
+/** How many rejected skills have no error but the name rules and both of them, listed or not. */
+export function refusedForNameAndFolder(
+  report: Pick<ImportReport, 'rejected' | 'rejectedForNameAndFolder'>,
+): number {
+  return report.rejectedForNameAndFolder ?? report.rejected.filter(alsoForFolderName).length;
+}
+
+/**
+ * The skills refused only for their name: all of them, and of those every one whose name differs from its folder and
+ * every one whose name breaks the format (a skill with both problems is counted in each).
+ */
+export interface NameRefusals {
+  total: number;
+  folder: number;
+  format: number;
+}
+
+export function nameRefusals(
+  report: Pick<
+    ImportReport,
+    'rejected' | 'rejectedForFolderName' | 'rejectedForNameFormat' | 'rejectedForNameAndFolder'
+  >,
+): NameRefusals {
+  const folderOnly = refusedOnlyForFolderName(report);
+  const format = refusedOnlyForNameFormat(report);
+  return { total: folderOnly + format, folder: folderOnly + refusedForNameAndFolder(report), format };
+}
+
+/**
+ * Why skills were refused for their name, in words: "it differs from its folder", or "77 differ from their folder, 13
+ * have capitals… (11 have both)": each count is of every skill with that problem.
+ */
+export function nameReasons({ total, folder, format }: NameRefusals): string {
+  const formatWords = 'capitals, spaces or other characters the spec forbids';
+  const one = total === 1;
+  if (format === 0) return one ? 'it differs from its folder' : 'they differ from their folder';
+  if (folder === 0) return one ? `it has ${formatWords}` : `they have ${formatWords}`;
+  if (folder === total && format === total)
+    return one
+      ? `it differs from its folder and has ${formatWords}`
+      : `they differ from their folder and have ${formatWords}`;
+  const both = folder + format - total;
+  const folderWords = folder === 1 ? '1 differs from its folder' : `${folder} differ from their folder`;
+  const formatPart = `${format} ${format === 1 ? 'has' : 'have'} ${formatWords}`;
+  return `${folderWords}, ${formatPart}${both > 0 ? ` (${both} ${both === 1 ? 'has' : 'have'} both)` : ''}`;
 }
 
 /** The settings that would let in the skills refused only for their name, as `settings set` takes them. */

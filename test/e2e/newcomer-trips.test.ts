@@ -103,8 +103,14 @@ describeInChromium('newcomer trips', () => {
       'All were refused only because of their “name” (1 differs from its folder, 1 has capitals, spaces',
     );
     expect(await hint.textContent()).toContain('Name breaks the spec’s format');
-    expect(await hint.getByRole('link').first().getAttribute('href')).toBe('#/settings');
-    await page.getByRole('button', { name: 'Import…' }).click();
+    expect(await hint.getByRole('link').first().getAttribute('href')).toBe('#/settings/import');
+    // The link lands on the Import limits group, not on the top of Settings.
+    await hint.getByRole('link').first().click();
+    const limits = page.getByRole('region', { name: 'Import limits' });
+    await limits.waitFor();
+    await expect.poll(() => limits.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+    await page.goBack();
+    await page.locator('.skill-list').waitFor();
   });
 
   it('shows an unparsed skill with no states, not with a precondition of None', async () => {

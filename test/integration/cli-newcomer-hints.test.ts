@@ -30,6 +30,7 @@ beforeAll(() => {
   };
   skill('tidy-desk', 'desk-tidier');
   skill('Bad Name', 'Bad Name');
+  skill('sloppy', 'Sloppy Name');
   skill('bad-name-too-long', `Long ${'x'.repeat(70)}`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,21 +38,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('CLI import of skills whose name is not their folder', () => {
   it('names the setting that imports them, and it does', () => {
     const first = cli('import', path.join(dir, 'borrowed'));
-    expect(first.stdout).toContain('rejected 3');
-    // An over-long name is refused whatever the settings say, so it is not counted.
+    expect(first.stdout).toContain('rejected 4');
+    // An over-long name is refused whatever the settings say, so it is not counted; "Sloppy Name" in "sloppy" is
+    // counted with each of its two problems.
     expect(first.stdout).toContain(
-      '2 of them only because of their "name" (1 differs from its folder, 1 has capitals, spaces or other characters the spec forbids); not your files to fix? settings set import.nameFolderMismatch=warning import.nameFormat=warning, then import again',
+      '3 of them only because of their "name" (2 differ from their folder, 2 have capitals, spaces or other characters the spec forbids (1 has both)); not your files to fix? settings set import.nameFolderMismatch=warning import.nameFormat=warning, then import again',
     );
     expect(cli('settings', 'set', 'import.nameFolderMismatch=warning').status).toBe(0);
     const second = cli('import', path.join(dir, 'borrowed'));
     expect(second.stdout).toContain('added 1');
-    expect(second.stdout).toContain('rejected 2');
+    expect(second.stdout).toContain('rejected 3');
     expect(second.stdout).toContain(
-      '1 of them only because of their "name" (it has capitals, spaces or other characters the spec forbids); not your files to fix? settings set import.nameFolderMismatch=warning import.nameFormat=warning',
+      '2 of them only because of their "name" (they have capitals, spaces or other characters the spec forbids); not your files to fix? settings set import.nameFolderMismatch=warning import.nameFormat=warning',
     );
     expect(cli('settings', 'set', 'import.nameFormat=warning').status).toBe(0);
     const third = cli('import', path.join(dir, 'borrowed'));
-    expect(third.stdout).toContain('added 1');
+    expect(third.stdout).toContain('added 2');
     expect(third.stdout).toContain('rejected 1');
     expect(third.stdout).not.toContain('only because of their "name"');
     expect(cli('search', 'tidy', '--json').stdout).toContain('"Bad Name"');

@@ -51,6 +51,13 @@ describe('CLI states import of a file written for a bigger library', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('unknown skills 2');
     expect(first.stdout).toContain('skipped, no skill of that name in the library: boil-milk, fry-bacon');
+    // The very same file again: nothing to write, and nothing a curator did was kept over it.
+    const same = await runCli(data(), ['states', 'import', states, '--verify']);
+    expect(same.stdout).toContain('applied 0; unchanged 1; kept human edits 0; unknown skills 2');
+    writeFileSync(
+      states,
+      JSON.stringify({ name: 'heat-egg', completion: 'The egg is hot.', precondition: null }),
+    );
     const again = await runCli(data(), ['states', 'import', states]);
     expect(again.stdout).toContain('kept human edits 1');
     expect(again.stdout).toContain(

@@ -61,7 +61,7 @@ describe('CLI re-import that loses skills', () => {
     expect(report).toContain('removed "boil-water" at boil-water: had states a curator verified');
     expect(report).toContain('removed "wash-cup" at wash-cup');
 
-    expect((await cli('undo')).stdout).toContain('restored 2 skills gone from skills (2 skills)');
+    expect((await cli('undo')).stdout).toContain('restored boil-water, wash-cup gone from skills (2 skills)');
     const states = (await cli('--json', 'states', 'show', 'boil-water')).stdout;
     expect(JSON.parse(states)).toMatchObject({
       status: 'verified',

@@ -72,7 +72,7 @@ describe('CLI select on an unparsed library', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toMatch(/src \+ 1 >= n|0 state\(s\)/);
     expect(run.stdout).toMatch(
-      /missed: household-put-object-in-receptacle \(gold\) was not placed: the task has no parse, so only relevance ranks the skills; its ρ -?\d+\.\d+ is #\d+ of \d+/,
+      /missed gold: household-put-object-in-receptacle was not placed: the task has no parse, so only relevance ranks the skills; its ρ -?\d+\.\d+ is #\d+ of \d+/,
     );
     const notPlaced = run.stdout.split('\n').filter((l) => /candidates? (was|were) not placed/.test(l));
     expect(notPlaced).toHaveLength(1);

@@ -1,7 +1,7 @@
 // `states export` on the CLI: JSONL on standard output (control characters in the text escaped), a file with --status
 // and a one-line summary on stderr, an existing file refused until --overwrite, and `states import` of that file into
 // another library bringing the verified status along. The real CLI on real library folders.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,28 @@ describe('CLI states export', () => {
     const wrong = await runCli(library('a'), ['states', 'export', '--status', 'unparsed']);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('Expected a comma-separated list of parsed, edited, verified');
+  });
+
+  it('refuses to export nothing, says which statuses the library has, and writes no file', async () => {
+    const file = path.join(dir, 'nothing.jsonl');
+    const none = await runCli(library('b'), ['states', 'export', file]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(
+      'Nothing to export: no skill has verified or edited states; no skill in this library has states yet. Nothing was written.',
+    );
+    expect(existsSync(file)).toBe(false);
+    const parsed = await runCli(library('a'), ['states', 'export', file, '--status', 'parsed']);
+    expect(parsed.code).toBe(1);
+    expect(parsed.stderr).toContain(
+      'Nothing to export: no skill has parsed states; this library has 1 verified, 1 edited; --status edited,verified (or --status all) exports those. Nothing was written.',
+    );
+    expect(existsSync(file)).toBe(false);
+    const toStdout = await runCli(library('b'), ['states', 'export']);
+    expect(toStdout.code).toBe(1);
+    expect(toStdout.stdout).toBe('');
+    const help = (await ok(library('a'), ['states', 'export', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('write the verified and edited states (--status for others)');
+    expect(help).toContain('default: verified,edited, as Save states… in the app');
   });
 
   it('is read by states import in another library, which marks the verified line verified', async () => {

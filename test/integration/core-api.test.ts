@@ -52,6 +52,10 @@ describe('the core API end to end', () => {
       verify: true,
     });
     expect(again.applied).toBe(0);
+    // Only the edited skill is a kept edit; the others already hold the very states the file gives.
+    expect(again.keptHumanEdits).toEqual(['household-heat-object-stove']);
+    expect(again.unchanged).toHaveLength(47);
+    expect(again.unchanged).not.toContain('household-heat-object-stove');
     expect((await core['states.get']({ skillId: skill.id })).completion).toBe('The pan is hot.');
   });
 

@@ -1,7 +1,15 @@
 // states.export writes the file states.import reads: one curator's parsed, edited and verified states leave library A
 // and arrive in library B with the same text, verified ones still verified, and B's own reviewed states kept. The whole
 // API through createCore on real library files.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +151,20 @@ describe('states.export', () => {
   });
 });
 
+describe('states export of nothing', () => {
+  it('writes no file when no skill has the statuses asked for, and says which the library has', async () => {
+    const file = path.join(dir, 'nothing.jsonl');
+    await expect(b['states.export']({ path: file })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message:
+        'Nothing to export: no skill has verified, edited or parsed states; no skill in this library has states yet',
+    });
+    expect(existsSync(file)).toBe(false);
+    // Without a path the (empty) content comes back, for the app to say there is nothing to save.
+    expect((await b['states.export']({})).content).toBe('');
+  });
+});
+
 describe('states export → states import into another library', () => {
   it('brings the same states, verified ones verified, and keeps what a curator reviewed there', async () => {
     const file = path.join(dir, 'from-a.jsonl');
@@ -151,7 +173,21 @@ describe('states export → states import into another library', () => {
     await b['states.edit']({ skillId: await idOf(b, 'beta-chop'), completion: 'The onion is diced.' });
 
     const result = await b['states.import']({ path: file });
-    expect(result).toEqual({ applied: 2, keptHumanEdits: ['beta-chop'], unknownSkills: [], errors: [] });
+    expect(result).toEqual({
+      applied: 2,
+      unchanged: [],
+      keptHumanEdits: ['beta-chop'],
+      unknownSkills: [],
+      errors: [],
+    });
+    // The same file again: what it would write is there already, and only beta's edit here is kept over it.
+    expect(await b['states.import']({ path: file })).toEqual({
+      applied: 0,
+      unchanged: ['alpha-boil', 'gamma-fry'],
+      keptHumanEdits: ['beta-chop'],
+      unknownSkills: [],
+      errors: [],
+    });
     expect(await statesOf(b, 'gamma-fry')).toMatchObject({
       status: 'verified',
       precondition: 'A pan is hot.',
@@ -171,7 +207,10 @@ describe('states export → states import into another library', () => {
     });
     expect((await statesOf(b, 'delta-serve')).status).toBe('unparsed');
 
-    expect((await b['states.import']({ path: file, overwrite: true })).applied).toBe(3);
+    expect(await b['states.import']({ path: file, overwrite: true })).toMatchObject({
+      applied: 1,
+      unchanged: ['alpha-boil', 'gamma-fry'],
+    });
     const text = (s: { content: string }) =>
       s.content
         .trimEnd()
@@ -183,7 +222,10 @@ describe('states export → states import into another library', () => {
     expect(text(await b['states.export']({}))).toEqual(text(await a['states.export']({})));
     expect((await b['states.export']({})).byStatus).toEqual({ parsed: 1, edited: 1, verified: 1 });
     // Asked to verify every line, the parse line is verified like the others.
-    expect((await b['states.import']({ path: file, overwrite: true, verify: true })).applied).toBe(3);
+    expect(await b['states.import']({ path: file, overwrite: true, verify: true })).toMatchObject({
+      applied: 2,
+      unchanged: ['gamma-fry'],
+    });
     expect((await b['states.export']({})).byStatus).toEqual({ parsed: 0, edited: 0, verified: 3 });
   });
 

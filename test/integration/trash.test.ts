@@ -2,12 +2,14 @@
 // curator edited or verified is kept past the last 20 (a daily re-import that removes skills must not push it out)
 // until someone deletes it for good; the count of reviewed skills is filled in for deletes kept before migration 062.
 // A real core on a real SQLite file, the bundled sample library.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
 import { trashKept } from '../../src/core/sources/trash';
+import type { ImportReport } from '../../src/shared/api';
+import { evictedNote } from '../../src/shared/trash-words';
 
 const resources = path.resolve('resources');
 let dir: string;
@@ -46,6 +48,17 @@ describe('the trash', () => {
       .slice(0, trashKept + 5);
     const deletes = [];
     for (const id of others) deletes.push(await core['sources.delete']({ skillIds: [id] }));
+    // Each delete past the 20th pushes the oldest unreviewed one out, and says which; the reviewed one stays.
+    expect(deletes.slice(0, trashKept).every((d) => d.evicted.length === 0)).toBe(true);
+    expect(deletes[trashKept]!.evicted).toEqual([
+      expect.objectContaining({ id: deletes[0]!.id, label: deletes[0]!.label, skillCount: 1 }),
+    ]);
+    expect(deletes.at(-1)!.evicted.map((d) => d.id)).toEqual([deletes.at(-trashKept - 1)!.id]);
+    expect(evictedNote(deletes[trashKept]!.evicted)).toMatch(
+      new RegExp(
+        `^The oldest delete in the trash \\(${deletes[0]!.label}, deleted \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\) can no longer be restored: the trash keeps the last 20`,
+      ),
+    );
 
     const kept = await core['sources.trash']({});
     expect(kept.map((d) => d.id)).toEqual([
@@ -77,11 +90,14 @@ describe('the trash', () => {
   }, 60_000);
 
   it('counts the reviewed skills of deletes kept before migration 062', async () => {
-    const [verified, plain] = (await core['library.list']({ limit: 2 })).items.map((s) => s.id);
+    const [first, second] = (await core['library.list']({ limit: 2 })).items;
+    const [verified, plain] = [first!.id, second!.id];
     await core['states.edit']({ skillId: verified!, completion: 'The object is hot.' });
     await core['states.verify']({ skillId: verified! });
     const deleted = await core['sources.delete']({ skillIds: [verified!, plain!] });
     expect(deleted.reviewedCount).toBe(1);
+    // Named, not counted ("2 skills"), in the delete, the trash and a restore.
+    expect(deleted.label).toBe(`${first!.name}, ${second!.name}`);
 
     // As a library from before migration 062 holds it: no count column, the migration not applied.
     const db = core.context.db;
@@ -92,6 +108,50 @@ describe('the trash', () => {
     expect((await core['sources.trash']({})).find((d) => d.id === deleted.id)).toMatchObject({
       skillCount: 2,
       reviewedCount: 1,
+      label: `${first!.name}, ${second!.name}`,
     });
+  }, 60_000);
+
+  it('names the first three skills of a delete of several, and the skills of one recorded as a count', async () => {
+    const items = (await core['library.list']({ limit: 5 })).items;
+    const names = items.map((s) => s.name);
+    const deleted = await core['sources.delete']({ skillIds: items.map((s) => s.id) });
+    expect(deleted.label).toBe(`${names[0]}, ${names[1]}, ${names[2]} and 2 more`);
+    expect((await core['sources.trash']({}))[0]).toMatchObject({ id: deleted.id, label: deleted.label });
+
+    // A delete recorded before labels named the skills.
+    core.context.db.prepare("UPDATE deleted_items SET label = '5 skills' WHERE id = ?").run(deleted.id);
+    expect((await core['sources.trash']({}))[0]!.label).toBe(deleted.label);
+    const restored = await core['sources.undoDelete']({});
+    expect(restored).toMatchObject({ id: deleted.id, label: deleted.label });
+    expect(restored.restoredSkillIds).toHaveLength(5);
+  }, 60_000);
+  it('a re-import whose removals push an old delete out of the trash says which, in its report', async () => {
+    await core['sources.emptyTrash']({});
+    const folder = path.join(dir, 'own');
+    for (const name of ['own-keep', 'own-gone']) {
+      mkdirSync(path.join(folder, name), { recursive: true });
+      writeFileSync(
+        path.join(folder, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Does ${name}.\n---\n\nSteps.\n`,
+      );
+    }
+    const importOwn = async () => {
+      const job = await core['library.import']({ path: folder });
+      const done = await core['jobs.wait']({ id: job.id });
+      expect(done.status).toBe('done');
+      return done.result as ImportReport;
+    };
+    await importOwn();
+    const ids = (await core['library.list']({ limit: 100 })).items
+      .filter((s) => !s.name.startsWith('own-'))
+      .map((s) => s.id)
+      .slice(0, trashKept);
+    const deletes = [];
+    for (const id of ids) deletes.push(await core['sources.delete']({ skillIds: [id] }));
+    rmSync(path.join(folder, 'own-gone'), { recursive: true });
+    const report = await importOwn();
+    expect(report.removedToTrash).toBe(true);
+    expect(report.trashEvicted).toEqual([{ label: deletes[0]!.label, deletedAt: deletes[0]!.deletedAt }]);
   }, 60_000);
 });

@@ -62,7 +62,7 @@ describe('explainSelection on the hot-mug trace', () => {
     expect(clean).toMatchObject({ where: 'lost-stage', stage: 1, winner: 'heat-object' });
     expect(clean!.deltaPhi).toBeCloseTo(gaps[1]!, 12);
     expect(clean!.sentence).toBe(
-      `clean-object (gold) lost stage 2 (s1 → s2) to heat-object by ${gaps[1]!.toFixed(2)} in φ.`,
+      `clean-object lost stage 2 (s1 → s2) to heat-object by ${gaps[1]!.toFixed(2)} in φ.`,
     );
     expect(absent).toMatchObject({ where: 'not-recalled' });
     expect(absent!.sentence).toContain('not among the 4 candidates');
@@ -131,7 +131,7 @@ describe('explainSelection on other shapes', () => {
     const why = explainSelection(trace, ['put-object']);
     expect(why.picks[0]!.sentence).toBe('heat-object: ranked #1 by ρ 2.00, ahead of put-object by 0.50.');
     expect(why.goldMissed[0]).toMatchObject({ where: 'below-k' });
-    expect(why.goldMissed[0]!.sentence).toBe('put-object (gold) was ranked #2, below the top k = 1.');
+    expect(why.goldMissed[0]!.sentence).toBe('put-object was ranked #2, below the top k = 1.');
   });
 
   it('notes when the offline (lexical) engine produced the scores', async () => {

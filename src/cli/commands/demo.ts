@@ -45,7 +45,7 @@ export function registerDemoCommand(program: Command): void {
           verify: true,
         });
         printLine(
-          `Reviewed states: ${states.applied} applied${states.keptHumanEdits.length ? `, ${states.keptHumanEdits.length} kept (edited here)` : ''}`,
+          `Reviewed states: ${states.applied} applied${states.unchanged.length ? `, ${states.unchanged.length} unchanged` : ''}${states.keptHumanEdits.length ? `, ${states.keptHumanEdits.length} kept (edited here)` : ''}`,
         );
 
         const hits = await core['library.search']({ query: 'heat food microwave', limit: 3 });

@@ -1,11 +1,12 @@
 // CLI: Git sources, update checks and applying them, folder watches, delete, undo and the trash.
 import type { Command } from 'commander';
 import type { Core } from '../../core';
-import type { DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
+import type { DeletedInfo, DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
 import { followJob, printJobJson, printJson, printLine } from '../output';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { CuratorError } from '../../shared/errors';
 import { countOf } from '../../shared/import-hints';
+import { evictedNote, skillsWord } from '../../shared/trash-words';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -164,7 +165,8 @@ export function registerSourceCommands(program: Command): void {
         }
         const info = await core['sources.delete']({ sourceId });
         if (g.json) return printJson(info);
-        printLine(`deleted ${info.label} (${info.skillCount} skills); \`undo\` restores them`);
+        printLine(`deleted ${info.label} (${skillsWord(info.skillCount)}); \`undo\` restores them`);
+        printEvicted(info.evicted);
       }),
     );
 
@@ -185,7 +187,8 @@ export function registerSourceCommands(program: Command): void {
         }
         const info = await core['sources.delete']({ skillIds });
         if (g.json) return printJson(info);
-        printLine(`deleted ${info.label}; \`undo\` restores it`);
+        printLine(`deleted ${info.label}; \`undo\` restores ${info.skillCount === 1 ? 'it' : 'them'}`);
+        printEvicted(info.evicted);
       }),
     );
 
@@ -240,7 +243,7 @@ export function registerSourceCommands(program: Command): void {
           const reviewed = kept.reduce((n, d) => n + d.reviewedCount, 0);
           if (g.json) return printJson({ deletes: kept.length, skills, reviewed, done: false });
           printLine(
-            `would delete for good ${kept.length} delete${kept.length === 1 ? '' : 's'}: ${skillsWord(skills)}, ${reviewed} of them with reviewed states; add --yes`,
+            `would delete for good ${kept.length} delete${kept.length === 1 ? '' : 's'}: ${skillsWord(skills)}${reviewed === 0 ? '' : skills === 1 ? ', with reviewed states' : `, ${reviewed} of them with reviewed states`}; add --yes`,
           );
           return;
         }
@@ -253,7 +256,10 @@ export function registerSourceCommands(program: Command): void {
     );
 }
 
-const skillsWord = (n: number) => `${n} skill${n === 1 ? '' : 's'}`;
+function printEvicted(evicted: DeletedInfo[]): void {
+  const note = evictedNote(evicted);
+  if (note) printLine(note);
+}
 
 function deletedSize(d: { skillCount: number; reviewedCount: number }): string {
   const skills = skillsWord(d.skillCount);

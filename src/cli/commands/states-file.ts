@@ -2,15 +2,19 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { statusesWithStates, type StatusWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
+import { nothingToExport, reviewedStatuses } from '../../shared/states-words';
 import { printJson, printLine, terminalSafe } from '../output';
 import { withCore } from '../run-command';
 
 /** `--status verified,edited`: the statuses of the skills to export. */
 function statusListOption(value: string): StatusWithStates[] {
+  if (value.trim() === 'all') return [...statusesWithStates];
   const asked = value.split(',').map((s) => s.trim());
   for (const s of asked)
     if (!(statusesWithStates as readonly string[]).includes(s))
-      throw new InvalidArgumentError(`Expected a comma-separated list of ${statusesWithStates.join(', ')}.`);
+      throw new InvalidArgumentError(
+        `Expected a comma-separated list of ${statusesWithStates.join(', ')}, or all.`,
+      );
   return asked as StatusWithStates[];
 }
 
@@ -31,7 +35,7 @@ export function registerStatesFileCommands(states: Command): void {
         });
         if (g.json) return printJson(r);
         printLine(
-          `applied ${r.applied}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
+          `applied ${r.applied}; unchanged ${r.unchanged.length}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
         );
         for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
         const some = (names: string[]) =>
@@ -47,11 +51,11 @@ export function registerStatesFileCommands(states: Command): void {
   states
     .command('export [file]')
     .description(
-      'write the states as JSONL for `states import` in another library ({name, precondition, completion, status} per line, by name); to standard output without a file or with -',
+      'write the verified and edited states (--status for others) as JSONL for `states import` in another library ({name, precondition, completion, status} per line, by name); to standard output without a file or with -',
     )
     .option(
       '--status <statuses>',
-      `only skills with these statuses, comma-separated (${statusesWithStates.join(', ')}; default: all of them)`,
+      `only skills with these statuses, comma-separated (${statusesWithStates.join(', ')}), or all; default: ${reviewedStatuses.join(',')}, as Save states… in the app`,
       statusListOption,
     )
     .option('--overwrite', 'replace the file if it already exists')
@@ -64,22 +68,37 @@ export function registerStatesFileCommands(states: Command): void {
           opts: { status?: StatusWithStates[]; overwrite?: boolean },
         ) => {
           const toFile = file !== undefined && file !== '-';
+          const statuses = opts.status ?? [...reviewedStatuses];
+          // Nothing matched is said, with the statuses the library has, and no empty file (or output) is written.
+          const nothing = async () => {
+            const all = await core['states.export']({ statuses: [...statusesWithStates] });
+            const more = statusesWithStates.filter((s) => all.byStatus[s] > 0 && !statuses.includes(s));
+            return new CuratorError(
+              'NOT_FOUND',
+              `${nothingToExport(statuses, all.byStatus)}${more.length ? `; --status ${more.join(',')} (or --status all) exports those` : ''}. Nothing was written.`,
+            );
+          };
+          if (!toFile) {
+            const out = await core['states.export']({ statuses });
+            if (out.content === '') throw await nothing();
+            // Each line is JSON, so control characters in a name are escaped: the data is safe on a terminal as is.
+            process.stdout.write(out.content);
+            return;
+          }
           const r = await core['states.export']({
-            ...(opts.status ? { statuses: opts.status } : {}),
-            ...(toFile ? { path: file, overwrite: !!opts.overwrite } : {}),
-          }).catch((error: unknown) => {
+            statuses,
+            path: file,
+            overwrite: !!opts.overwrite,
+          }).catch(async (error: unknown) => {
             if (error instanceof CuratorError && error.code === 'CONFLICT')
               throw new CuratorError(
                 'CONFLICT',
                 error.message.replace('ask to overwrite it', 'run again with --overwrite'),
               );
+            if (error instanceof CuratorError && error.message.startsWith('Nothing to export'))
+              throw await nothing();
             throw error;
           });
-          if (!toFile) {
-            // Each line is JSON, so control characters in a name are escaped: the data is safe on a terminal as is.
-            process.stdout.write(r.content);
-            return;
-          }
           if (g.json) return printJson({ path: r.path, byStatus: r.byStatus });
           const total = statusesWithStates.reduce((n, s) => n + r.byStatus[s], 0);
           const parts = [...statusesWithStates]

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
 import { missingPathError } from '../missing-path';
 
-/** Writes beside the target and renames, so a reader never sees half a file and a failed write leaves none. */
-export async function writeNewFile(file: string, content: string, overwrite: boolean): Promise<string> {
+/** The absolute target, once it is known that it may be written: its folder is there, and no file is unless overwrite. */
+export async function writableTarget(file: string, overwrite: boolean): Promise<string> {
   const target = path.resolve(file);
   const existing = await stat(target).catch(() => null);
   if (existing && !overwrite)
@@ -17,6 +17,13 @@ export async function writeNewFile(file: string, content: string, overwrite: boo
   const dir = path.dirname(target);
   if (!(await stat(dir).catch(() => null))?.isDirectory())
     throw missingPathError(`Cannot write ${target}: there is no folder ${dir}`, target);
+  return target;
+}
+
+/** Writes beside the target and renames, so a reader never sees half a file and a failed write leaves none. */
+export async function writeNewFile(file: string, content: string, overwrite: boolean): Promise<string> {
+  const target = await writableTarget(file, overwrite);
+  const dir = path.dirname(target);
   const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
   try {
     await writeFile(tmp, content, { flag: 'wx' });

@@ -108,16 +108,15 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
     return {
       name,
       where: 'not-recalled',
-      sentence: `${name} (gold) was not recalled: it is not among the ${trace.candidates.length} candidates.`,
+      sentence: `${name} was not recalled: it is not among the ${trace.candidates.length} candidates.`,
     };
   if (c.dropped && trace.n === 0)
     return {
       name,
       where: 'no-edge',
-      sentence: `${name} (gold) was not placed: the task has no parse, so only relevance ranks the skills${rhoRank(trace, c)}.`,
+      sentence: `${name} was not placed: the task has no parse, so only relevance ranks the skills${rhoRank(trace, c)}.`,
     };
-  if (c.dropped)
-    return { name, where: 'no-edge', sentence: `${name} (gold) has no edge: ${c.dropped.reason}.` };
+  if (c.dropped) return { name, where: 'no-edge', sentence: `${name} has no edge: ${c.dropped.reason}.` };
   if (trace.ranking.length > 0 || trace.llm) {
     const at = trace.ranking.findIndex((r) => r.candidate === c.index);
     return {
@@ -125,8 +124,8 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
       where: 'below-k',
       sentence:
         at < 0
-          ? `${name} (gold) was not ranked${trace.variant === 'llm' ? ' by the LLM' : ''}.`
-          : `${name} (gold) was ranked #${at + 1}, below the top k = ${trace.k ?? trace.answer.length}.`,
+          ? `${name} was not ranked${trace.variant === 'llm' ? ' by the LLM' : ''}.`
+          : `${name} was ranked #${at + 1}, below the top k = ${trace.k ?? trace.answer.length}.`,
     };
   }
   let closest: { stage: StageTrace; delta: number } | null = null;
@@ -142,7 +141,7 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
     return {
       name,
       where: 'not-picked',
-      sentence: `${name} (gold) was not picked: ${trace.reason ?? 'it contended for no stage'}.`,
+      sentence: `${name} was not picked: ${trace.reason ?? 'it contended for no stage'}.`,
     };
   const winner = trace.candidates[closest.stage.winner!]!.name;
   const pruned = closest.stage.phi.find((x) => x.candidate === c.index)?.phi === null;
@@ -152,7 +151,7 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
     stage: closest.stage.index,
     winner,
     deltaPhi: closest.delta,
-    sentence: `${name} (gold) lost ${stageName(closest.stage, trace.n)} to ${winner} by ${pruned ? 'at least ' : ''}${num(closest.delta)} in φ.`,
+    sentence: `${name} lost ${stageName(closest.stage, trace.n)} to ${winner} by ${pruned ? 'at least ' : ''}${num(closest.delta)} in φ.`,
   };
 }
 

@@ -113,7 +113,7 @@ export function renderWhy(why: SelectionWhy): string[] {
   const out: string[] = [];
   for (const p of why.picks) out.push(`  ${p.gold ? '[gold] ' : ''}${p.sentence}`);
   if (why.gold) out.push(`Gold: ${why.gold.join(', ')}`);
-  for (const m of why.goldMissed) out.push(`  missed: ${m.sentence}`);
+  for (const m of why.goldMissed) out.push(`  missed gold: ${m.sentence}`);
   const byReason = new Map<string, SelectionWhy['dropped']>();
   for (const d of why.dropped) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d]);
   for (const [reason, dropped] of byReason)

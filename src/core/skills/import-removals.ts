@@ -4,6 +4,7 @@ import { dropPendingAt, pendingConflictPlaces } from '../store/conflicts-repo';
 import type { Db } from '../store/db';
 import { skillsOfSourceNotIn, type SkillLocationRow } from '../store/skills-repo';
 import { findSource } from '../store/sources-repo';
+import { nameList } from '../../shared/name-list';
 import { recordTrashedSkills, reviewedStatus, trashSkill, type TrashedSkill } from '../sources/trash';
 import type { ImportReportWriter } from './import-report';
 import type { LibraryDeps } from './types';
@@ -47,9 +48,11 @@ function trashGone(deps: LibraryDeps, report: ImportReportWriter, sourceId: numb
     const label =
       trashed.length === 1
         ? `${String(trashed[0]!.skill.name)}, gone from ${sourceLabel}`
-        : `${trashed.length} skills gone from ${sourceLabel}`;
-    recordTrashedSkills(db, trashed, label, clock().toISOString());
+        : `${nameList(trashed.map((t) => String(t.skill.name)))} gone from ${sourceLabel}`;
+    const { evicted } = recordTrashedSkills(db, trashed, label, clock().toISOString());
     report.report.removedToTrash = true;
+    if (evicted.length > 0)
+      report.report.trashEvicted = evicted.map(({ label, deletedAt }) => ({ label, deletedAt }));
   };
   // One transaction, no savepoint per skill (see writeBatch); should it fail, a savepoint per skill.
   const mark = report.mark();

@@ -15,6 +15,7 @@ interface Mark {
   counts: ImportListCounts;
   forFolderName: number;
   forNameFormat: number;
+  forNameAndFolder: number;
   removedReviewed: number;
 }
 
@@ -24,6 +25,7 @@ export class ImportReportWriter {
   private counts = Object.fromEntries(importLists.map((list) => [list, 0])) as ImportListCounts;
   private forFolderName = 0;
   private forNameFormat = 0;
+  private forNameAndFolder = 0;
   private removedReviewed = 0;
   private readonly id: number;
 
@@ -54,7 +56,11 @@ export class ImportReportWriter {
     appendReportLine(this.db, this.id, list, line);
     if (this.counts[list]++ < linesShown) (this.report[list] as ReportLine<L>[]).push(line);
     if (list === 'rejected' && onlyForFolderName(line as ReportLine<'rejected'>)) this.forFolderName++;
-    if (list === 'rejected' && onlyForNameFormat(line as ReportLine<'rejected'>)) this.forNameFormat++;
+    if (list === 'rejected' && onlyForNameFormat(line as ReportLine<'rejected'>)) {
+      this.forNameFormat++;
+      if ((line as ReportLine<'rejected'>).issues.some((i) => i.rule === 'name-matches-folder'))
+        this.forNameAndFolder++;
+    }
     if (list === 'removed' && (line as ReportLine<'removed'>).reviewStatus) this.removedReviewed++;
   }
 
@@ -68,6 +74,7 @@ export class ImportReportWriter {
       counts: { ...this.counts },
       forFolderName: this.forFolderName,
       forNameFormat: this.forNameFormat,
+      forNameAndFolder: this.forNameAndFolder,
       removedReviewed: this.removedReviewed,
     };
   }
@@ -76,6 +83,7 @@ export class ImportReportWriter {
     this.counts = { ...mark.counts };
     this.forFolderName = mark.forFolderName;
     this.forNameFormat = mark.forNameFormat;
+    this.forNameAndFolder = mark.forNameAndFolder;
     this.removedReviewed = mark.removedReviewed;
     for (const list of importLists) {
       const listed = this.report[list] as unknown[];
@@ -90,6 +98,7 @@ export class ImportReportWriter {
     report.counts = { ...this.counts };
     report.rejectedForFolderName = this.forFolderName;
     report.rejectedForNameFormat = this.forNameFormat;
+    report.rejectedForNameAndFolder = this.forNameAndFolder;
     if (this.counts.removed > 0) report.removedReviewed = this.removedReviewed;
     if (importLists.some((list) => this.counts[list] > linesShown)) report.shownAtMost = linesShown;
     closeReport(this.db, this.id, report, this.counts);

@@ -102,10 +102,14 @@ export interface ImportReport {
   shownAtMost?: number;
   rejectedForFolderName?: number;
   rejectedForNameFormat?: number;
+  /** Of those rejected for the name's format, the ones whose name differs from their folder too. */
+  rejectedForNameAndFolder?: number;
   /** Removed skills whose states a curator edited or verified (of all removed, not only those listed). */
   removedReviewed?: number;
   /** The removed skills went to the trash as one delete, which `undo` restores with their states and history. */
   removedToTrash?: boolean;
+  /** Older deletes that this one pushed out of the trash: they can no longer be restored. */
+  trashEvicted?: { label: string; deletedAt: string }[];
   /** false: the import added nothing, so its new source was removed, and its report with it (this is all of it). */
   stored?: false;
   /**

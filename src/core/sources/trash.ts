@@ -5,6 +5,8 @@
 // `index build`, not kept.
 import type { DeletePreview, DeletedInfo } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
+import { nameList } from '../../shared/name-list';
+import { trashKept } from '../../shared/trash-words';
 import type { Db } from '../store/db';
 import { deleteSkill, resumeIndexing, skillsOfSource } from '../store/skills-repo';
 import { findSource } from '../store/sources-repo';
@@ -34,8 +36,7 @@ const skillChildTables = [
 ];
 /** Rows that belong to a source and are restored with it. */
 const sourceChildTables = ['git_sources', 'source_watches'];
-/** Deletes kept however little they hold; older ones are kept only while they hold reviewed states. */
-export const trashKept = 20;
+export { trashKept } from '../../shared/trash-words';
 
 export interface DeleteTarget {
   skillIds?: number[];
@@ -51,9 +52,12 @@ export function previewDelete(db: Db, target: DeleteTarget): DeletePreview {
   return { skills: ids.length, reviewed, names: rows.map((r) => r.name), sourceLabel };
 }
 
-export function deleteToTrash(db: Db, target: DeleteTarget, now: string): DeletedInfo {
+/** A delete as recorded, with the older deletes it pushed out of the trash (they can no longer be restored). */
+export type RecordedDelete = DeletedInfo & { evicted: DeletedInfo[] };
+
+export function deleteToTrash(db: Db, target: DeleteTarget, now: string): RecordedDelete {
   return db
-    .transaction((): DeletedInfo => {
+    .transaction((): RecordedDelete => {
       const { ids, sourceLabel } = resolveTarget(db, target);
       const payload: TrashPayload = {
         source:
@@ -74,9 +78,7 @@ export function deleteToTrash(db: Db, target: DeleteTarget, now: string): Delete
       const label =
         sourceLabel !== null
           ? `source ${sourceLabel}`
-          : ids.length === 1
-            ? String(payload.skills[0]!.skill.name)
-            : `${ids.length} skills`;
+          : nameList(payload.skills.map((s) => String(s.skill.name)));
       return recordDelete(db, payload, label, now);
     })
     .immediate();
@@ -102,11 +104,16 @@ export function trashSkill(db: Db, id: number): TrashedSkill {
   return { skill, children };
 }
 
-export function recordTrashedSkills(db: Db, skills: TrashedSkill[], label: string, now: string): DeletedInfo {
+export function recordTrashedSkills(
+  db: Db,
+  skills: TrashedSkill[],
+  label: string,
+  now: string,
+): RecordedDelete {
   return recordDelete(db, { source: null, sourceRows: {}, skills }, label, now);
 }
 
-function recordDelete(db: Db, payload: TrashPayload, label: string, now: string): DeletedInfo {
+function recordDelete(db: Db, payload: TrashPayload, label: string, now: string): RecordedDelete {
   const reviewed = payload.skills.filter((s) =>
     (s.children.skill_states ?? []).some((st) => st.status === 'edited' || st.status === 'verified'),
   ).length;
@@ -124,11 +131,18 @@ function recordDelete(db: Db, payload: TrashPayload, label: string, now: string)
       now,
     );
   // A restored delete's rows are back in the library; one not restored goes only if it holds no reviewed states.
-  db.prepare(
-    `DELETE FROM deleted_items WHERE id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)
-       AND (reviewed_count = 0 OR restored_at IS NOT NULL)`,
-  ).run(trashKept);
-  return findDeleted(db, Number(info.lastInsertRowid))!;
+  const past = `id NOT IN (SELECT id FROM deleted_items ORDER BY id DESC LIMIT ?)
+       AND (reviewed_count = 0 OR restored_at IS NOT NULL)`;
+  // Those not restored are lost for good: the caller says so.
+  const evicted = (
+    db
+      .prepare(
+        `SELECT ${deletedColumns} FROM deleted_items WHERE ${past} AND restored_at IS NULL ORDER BY id`,
+      )
+      .all(trashKept) as DeletedInfo[]
+  ).map((d) => named(db, d));
+  db.prepare(`DELETE FROM deleted_items WHERE ${past}`).run(trashKept);
+  return { ...findDeleted(db, Number(info.lastInsertRowid))!, evicted };
 }
 
 export function lastDeleted(db: Db): DeletedInfo | null {
@@ -140,9 +154,29 @@ export function lastDeleted(db: Db): DeletedInfo | null {
 
 /** The deletes the trash keeps that are not restored yet, newest first. */
 export function listTrash(db: Db): DeletedInfo[] {
-  return db
-    .prepare(`SELECT ${deletedColumns} FROM deleted_items WHERE restored_at IS NULL ORDER BY id DESC`)
-    .all() as DeletedInfo[];
+  return (
+    db
+      .prepare(`SELECT ${deletedColumns} FROM deleted_items WHERE restored_at IS NULL ORDER BY id DESC`)
+      .all() as DeletedInfo[]
+  ).map((d) => named(db, d));
+}
+
+/**
+ * A delete of several skills recorded before its label named them ("2 skills", "3 skills gone from X") says their
+ * names, as one recorded now does.
+ */
+function named(db: Db, d: DeletedInfo): DeletedInfo {
+  const counted = /^\d+ skills\b/;
+  if (d.kind !== 'skills' || !counted.test(d.label)) return d;
+  const names = (
+    db
+      .prepare(
+        `SELECT json_extract(s.value, '$.skill.name') AS name
+         FROM deleted_items AS d, json_each(d.payload, '$.skills') AS s WHERE d.id = ? ORDER BY s.key`,
+      )
+      .all(d.id) as { name: string }[]
+  ).map((r) => String(r.name));
+  return names.length === 0 ? d : { ...d, label: d.label.replace(counted, nameList(names)) };
 }
 
 /** Deletes for good one delete of the trash, or all of them; returns how many skills went with them. */
@@ -274,10 +308,9 @@ const deletedColumns = `id, kind, label, skill_count AS skillCount, reviewed_cou
   deleted_at AS deletedAt, restored_at AS restoredAt`;
 
 function findDeleted(db: Db, id: number): DeletedInfo | null {
-  return (
-    (db.prepare(`SELECT ${deletedColumns} FROM deleted_items WHERE id = ?`).get(id) as
-      DeletedInfo | undefined) ?? null
-  );
+  const row = db.prepare(`SELECT ${deletedColumns} FROM deleted_items WHERE id = ?`).get(id) as
+    DeletedInfo | undefined;
+  return row ? named(db, row) : null;
 }
 
 function existing(db: Db, tables: string[]): string[] {

@@ -2,7 +2,8 @@
 // line), so one curator's reviewed states can be shared with another or moved to another library.
 import { statusesWithStates, type StatesExportResult, type StatusWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
-import { writeNewFile } from '../export/write-new-file';
+import { nothingToExport } from '../../shared/states-words';
+import { writableTarget, writeNewFile } from '../export/write-new-file';
 import type { Db } from '../store/db';
 
 export interface StatesExportRequest {
@@ -26,8 +27,16 @@ interface StatesLine {
 export async function exportStatesFile(db: Db, req: StatesExportRequest): Promise<StatesExportResult> {
   const statuses = checkedStatuses(req.statuses);
   const lines = readStates(db, statuses);
-  const byStatus: Record<StatusWithStates, number> = { parsed: 0, edited: 0, verified: 0 };
-  for (const line of lines) byStatus[line.status]++;
+  const byStatus = countByStatus(lines);
+  // A file with no line would read as an export that lost everything: nothing is written, and the error says why
+  // (after what is wrong with the path, which is said first).
+  if (req.path !== undefined && lines.length === 0) {
+    await writableTarget(req.path, !!req.overwrite);
+    throw new CuratorError(
+      'NOT_FOUND',
+      nothingToExport(statuses, countByStatus(readStates(db, [...statusesWithStates]))),
+    );
+  }
   // JSON.stringify escapes control characters, so a hostile name stays one inert line of data.
   const content = lines.map((line) => JSON.stringify(line) + '\n').join('');
   const fileName =
@@ -35,6 +44,12 @@ export async function exportStatesFile(db: Db, req: StatesExportRequest): Promis
   if (req.path === undefined) return { content, fileName, byStatus };
   const target = await writeNewFile(req.path, content, !!req.overwrite);
   return { content, fileName, byStatus, path: target };
+}
+
+function countByStatus(lines: { status: StatusWithStates }[]): Record<StatusWithStates, number> {
+  const byStatus: Record<StatusWithStates, number> = { parsed: 0, edited: 0, verified: 0 };
+  for (const line of lines) byStatus[line.status]++;
+  return byStatus;
 }
 
 function checkedStatuses(asked: readonly string[] | undefined): StatusWithStates[] {

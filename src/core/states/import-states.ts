@@ -3,7 +3,7 @@
 // is marked verified too (`verify` marks every line), so a verified skill stays verified in another library, and a
 // line with "status": "parsed" comes in as a parse (by its "model"), still to be reviewed: an LLM's answer is not
 // made a person's edit by moving it. States a person already edited or verified here are kept unless overwrite is
-// asked for.
+// asked for; states that equal what a line would write are counted unchanged (the same file applied twice).
 import { stat } from 'node:fs/promises';
 import { statusesWithStates } from '../../shared/api/llm';
 import { CuratorError } from '../../shared/errors';
@@ -13,6 +13,7 @@ import { parseJsonText } from '../json-syntax';
 import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
 import { schema } from '../zod';
+import type { SkillStates } from '../../shared/api';
 import { editStates, getStates, recordParse, verifyStates, type ParseRecord } from './skill-states';
 
 const lineSchema = schema((z) =>
@@ -30,6 +31,8 @@ const maxStatesFileBytes = 64 * 1024 * 1024;
 
 export interface StatesImportResult {
   applied: number;
+  /** Skills whose states already are what the line would write (same texts, same status): nothing was written. */
+  unchanged: string[];
   keptHumanEdits: string[];
   unknownSkills: string[];
   errors: { line: number; message: string }[];
@@ -54,7 +57,13 @@ export async function importStatesFile(
     if (error instanceof CuratorError) throw error;
     throw new CuratorError('NOT_FOUND', `Cannot read ${req.path}: ${(error as Error).message}`);
   }
-  const result: StatesImportResult = { applied: 0, keptHumanEdits: [], unknownSkills: [], errors: [] };
+  const result: StatesImportResult = {
+    applied: 0,
+    unchanged: [],
+    keptHumanEdits: [],
+    unknownSkills: [],
+    errors: [],
+  };
   const byName = db.prepare('SELECT id FROM skills WHERE name = ? ORDER BY updated_at DESC');
   for (const [i, raw] of text.split('\n').entries()) {
     if (raw.trim() === '') continue;
@@ -73,6 +82,10 @@ export async function importStatesFile(
     if (ids.length === 0) result.unknownSkills.push(parsed.name);
     for (const { id } of ids) {
       const current = getStates(db, id);
+      if (alreadyThere(current, parsed, req)) {
+        result.unchanged.push(parsed.name);
+        continue;
+      }
       if (!req.overwrite && (current.status === 'edited' || current.status === 'verified')) {
         result.keptHumanEdits.push(parsed.name);
         continue;
@@ -96,6 +109,35 @@ export async function importStatesFile(
   return result;
 }
 
+const statusRank: Record<string, number> = { parsed: 1, edited: 2, verified: 3 };
+
+/**
+ * Whether a line would leave the skill's states as they are: the same texts, not outdated, and the status the line
+ * would give (a parse line by the same model). Kept rather than overwritten, a reviewed skill with the same texts is
+ * unchanged too, unless the line would verify what is only edited here.
+ */
+function alreadyThere(
+  current: SkillStates,
+  line: { precondition: string | null; completion: string; status?: string; model?: string },
+  req: { verify?: boolean; overwrite?: boolean },
+): boolean {
+  if (
+    current.outdated ||
+    current.precondition !== line.precondition ||
+    current.completion !== line.completion
+  )
+    return false;
+  const target =
+    req.verify || line.status === 'verified' ? 'verified' : line.status === 'parsed' ? 'parsed' : 'edited';
+  if (target === 'parsed' && current.status === 'parsed')
+    return current.model === (line.model ?? importedModel);
+  if (current.status === target) return true;
+  const reviewed = current.status === 'edited' || current.status === 'verified';
+  return !req.overwrite && reviewed && statusRank[current.status]! >= statusRank[target]!;
+}
+
+const importedModel = 'unknown (imported)';
+
 /** Marks a parse that came from a states file rather than from an LLM call here. */
 export const importedPromptVersion = 'imported';
 
@@ -114,7 +156,7 @@ function importedParse(
     completion: line.completion,
     rawAnswer: null,
     error: null,
-    model: line.model ?? 'unknown (imported)',
+    model: line.model ?? importedModel,
     promptVersion: importedPromptVersion,
     sourceHash,
     promptTokens: 0,

@@ -128,17 +128,20 @@ export interface LlmApi {
   'states.revert'(req: { skillId: number; historyId: number }): Promise<SkillStates>;
   /**
    * Reviewed states from a JSONL file ({name, precondition, completion} per line); a line with "status": "verified"
-   * is marked verified (verify: every line). Human edits here are kept unless overwrite.
+   * is marked verified (verify: every line). Human edits here are kept unless overwrite; skills whose states already
+   * are what their line would write are `unchanged` (nothing written).
    */
   'states.import'(req: { path: string; verify?: boolean; overwrite?: boolean }): Promise<{
     applied: number;
+    unchanged: string[];
     keptHumanEdits: string[];
     unknownSkills: string[];
     errors: { line: number; message: string }[];
   }>;
   /**
    * The states as the JSONL file states.import reads, plus each line's "status"; `statuses` picks the skills (default:
-   * every skill with states). With a path it is written there (an existing file only with overwrite).
+   * every skill with states). With a path it is written there (an existing file only with overwrite); with a path and
+   * no skill of those statuses, nothing is written and the error (NOT_FOUND) says which statuses the library has.
    */
   'states.export'(req: {
     statuses?: StatusWithStates[];

@@ -91,6 +91,7 @@ export interface DeletePreview {
 export interface DeletedInfo {
   id: number;
   kind: 'skills' | 'source';
+  /** What went: the skill's name, the first few names of several ("alpha, beta and 2 more"), or the source. */
   label: string;
   skillCount: number;
   /** Of those, skills whose states a person edited or verified: the trash keeps such a delete until emptied. */
@@ -134,7 +135,11 @@ export interface SourcesApi {
   'sources.skillChange'(req: { skillId: number }): Promise<UpstreamSkillChange | null>;
   'sources.dismissChange'(req: { skillId: number }): Promise<{ dismissed: number }>;
   'sources.deletePreview'(req: { skillIds?: number[]; sourceId?: number }): Promise<DeletePreview>;
-  'sources.delete'(req: { skillIds?: number[]; sourceId?: number }): Promise<DeletedInfo>;
+  /** Deletes to the trash; `evicted` are older deletes this one pushed out of it (they can no longer be restored). */
+  'sources.delete'(req: {
+    skillIds?: number[];
+    sourceId?: number;
+  }): Promise<DeletedInfo & { evicted: DeletedInfo[] }>;
   /** Restores the last delete (skills, files, states and their history). */
   'sources.undoDelete'(req: Record<string, never>): Promise<DeletedInfo & { restoredSkillIds: number[] }>;
   'sources.lastDeleted'(req: Record<string, never>): Promise<DeletedInfo | null>;

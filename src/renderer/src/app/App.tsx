@@ -62,7 +62,7 @@ function Screen({ route }: { route: Route }) {
     case 'profiles':
       return <ProfilesScreen name={route.name} />;
     case 'settings':
-      return <SettingsScreen />;
+      return <SettingsScreen section={route.section} />;
     default:
       return <LibraryScreen />;
   }

@@ -18,7 +18,7 @@ export function SampleFileHint({
   return (
     <>
       {' '}
-      The {label} that ship with the app are in <code>{where}</code>{' '}
+      The {label} that ship with the app are in <code>{where}</code>.{' '}
       <button type="button" className="link" onClick={() => onUse(where)}>
         Use them
       </button>

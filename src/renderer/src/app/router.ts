@@ -9,7 +9,8 @@ export type Route =
   | { screen: 'select'; runId?: number }
   | { screen: 'evaluation' }
   | { screen: 'profiles'; name?: string }
-  | { screen: 'settings' };
+  /** `section`: the group the screen scrolls to (#/settings/import), where a message sends people to one setting. */
+  | { screen: 'settings'; section?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
@@ -33,7 +34,9 @@ export function parseRoute(hash: string): Route {
     case 'profiles':
       return parts[1] ? { screen: 'profiles', name: decodeURIComponent(parts[1]) } : { screen: 'profiles' };
     case 'settings':
-      return { screen: 'settings' };
+      return parts[1]
+        ? { screen: 'settings', section: decodeURIComponent(parts[1]) }
+        : { screen: 'settings' };
     default:
       return { screen: 'library' };
   }
@@ -45,6 +48,8 @@ export function routeHref(route: Route): string {
   if (route.screen === 'select' && route.runId !== undefined) return `#/select/${route.runId}`;
   if (route.screen === 'profiles' && route.name !== undefined)
     return `#/profiles/${encodeURIComponent(route.name)}`;
+  if (route.screen === 'settings' && route.section !== undefined)
+    return `#/settings/${encodeURIComponent(route.section)}`;
   return `#/${route.screen}`;
 }
 

@@ -25,6 +25,8 @@ export function ApplyStatesPanel({ onApplied }: { onApplied: () => void }) {
     const answer = await action.run(() => client.call('states.import', { path: path.trim(), verify }));
     if (!answer) return;
     const parts = [`Applied states to ${answer.applied} skill${answer.applied === 1 ? '' : 's'}`];
+    if (answer.unchanged.length)
+      parts.push(`${answer.unchanged.length} already had the same states (${some(answer.unchanged)})`);
     if (answer.keptHumanEdits.length)
       parts.push(`kept your edits on ${answer.keptHumanEdits.length} (${some(answer.keptHumanEdits)})`);
     if (answer.unknownSkills.length)

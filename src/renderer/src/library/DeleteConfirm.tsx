@@ -1,8 +1,10 @@
 // A delete that says what goes before it happens: the skill count, how many were reviewed, and that Undo restores them.
 import { useEffect, useState } from 'react';
 import type { DeletePreview, DeletedInfo } from '../../../shared/api';
+import { evictedNote } from '../../../shared/trash-words';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
+import { showToast } from '../app/toasts';
 import { useAction } from '../app/use-api';
 
 export function DeleteConfirm({
@@ -24,18 +26,25 @@ export function DeleteConfirm({
       .then((p) => p && setPreview(p));
   }, [client, key]);
   if (!preview) return <ErrorNote error={action.error} />;
+  const one = preview.skills === 1 && !preview.sourceLabel;
   const what = preview.sourceLabel
     ? `the source “${preview.sourceLabel}” and its ${preview.skills} skill${preview.skills === 1 ? '' : 's'}`
-    : preview.skills === 1
+    : one
       ? `the skill “${preview.names[0]}”`
       : `${preview.skills} skills`;
+  const reviewed =
+    preview.reviewed === 0
+      ? ''
+      : one
+        ? ' It has reviewed states (edited or verified).'
+        : ` ${preview.reviewed} ha${preview.reviewed === 1 ? 's' : 've'} reviewed states (edited or verified).`;
   return (
     <div className="confirm-box" role="alertdialog" aria-label="Confirm delete">
       <p>
-        Delete {what}?
-        {preview.reviewed > 0 &&
-          ` ${preview.reviewed} ha${preview.reviewed === 1 ? 's' : 've'} reviewed states (edited or verified).`}{' '}
-        Their states and history go with them; Undo brings everything back.
+        Delete {what}?{reviewed}{' '}
+        {one
+          ? 'Its states and history go with it; Undo brings everything back.'
+          : 'Their states and history go with them; Undo brings everything back.'}
       </p>
       <div className="row">
         <button
@@ -43,7 +52,10 @@ export function DeleteConfirm({
           disabled={action.busy}
           onClick={async () => {
             const info = await action.run(() => client.call('sources.delete', target));
-            if (info) onDone(info);
+            if (!info) return;
+            const note = evictedNote(info.evicted);
+            if (note) showToast(note);
+            onDone(info);
           }}
         >
           Delete {preview.skills} skill{preview.skills === 1 ? '' : 's'}

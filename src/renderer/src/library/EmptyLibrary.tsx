@@ -12,8 +12,8 @@ export function EmptyLibrary() {
         {paths.data && (
           <>
             The sample library that ships with the app is in <code>{paths.data.sampleLibrary}</code>; its
-            reviewed states (<code>{paths.data.sampleStates}</code>) can then be applied under Import… → Apply
-            reviewed states, so the selection has states to work with without an LLM.
+            reviewed states (<code>{paths.data.sampleStates}</code>) can then be applied under Import… →
+            Reviewed states, so the selection has states to work with without an LLM.
           </>
         )}
       </p>

@@ -5,12 +5,13 @@ import { cliCommand } from '../../../shared/cli-command';
 import {
   countOf,
   nameReasons,
+  nameRefusals,
   notListed,
-  refusedOnlyForFolderName,
-  refusedOnlyForNameFormat,
   removedReviewed,
   reviewedNote,
 } from '../../../shared/import-hints';
+import { evictedNote } from '../../../shared/trash-words';
+import { routeHref } from '../app/router';
 import { useApi } from '../app/use-api';
 import { ConflictActions } from './ConflictsPanel';
 import './sources.css';
@@ -31,20 +32,23 @@ function DuplicateOf({ skillId }: { skillId: number }) {
  * Skills refused only because of their "name" (it differs from their folder, or has capitals or spaces; common in
  * libraries one does not own): the settings that import them with a warning instead, rather than "fix these files".
  */
+/** Settings, scrolled to its Import limits group, where the name settings are. */
+const importLimits = routeHref({ screen: 'settings', section: 'import' });
+
 function NameFolderHint({ report }: { report: ImportReport }) {
-  const byFolder = refusedOnlyForFolderName(report);
-  const byFormat = refusedOnlyForNameFormat(report);
-  const onlyName = byFolder + byFormat;
+  const refusals = nameRefusals(report);
+  const onlyName = refusals.total;
+  const byFormat = refusals.format;
   if (onlyName === 0) return null;
   return (
     <p className="small" data-testid="name-folder-hint">
       {onlyName === countOf(report, 'rejected') ? 'All' : `${onlyName} of them`} were refused only because of
-      their “name” ({nameReasons(byFolder, byFormat)}). Not your files to fix? Set{' '}
-      <a href="#/settings">Settings → Import limits → Name differs from its folder</a>
+      their “name” ({nameReasons(refusals)}). Not your files to fix? Set{' '}
+      <a href={importLimits}>Settings → Import limits → Name differs from its folder</a>
       {byFormat > 0 && (
         <>
           {' '}
-          and <a href="#/settings">Name breaks the spec’s format</a>
+          and <a href={importLimits}>Name breaks the spec’s format</a>
         </>
       )}{' '}
       to <em>warning</em> and import again: they come in with a warning.
@@ -90,6 +94,7 @@ function RemovedList({ report }: { report: ImportReport }) {
             {cliCommand(paths.data ?? {}, ['undo'])}
           </code>{' '}
           brings them back with their states and history.
+          {report.trashEvicted && ` ${evictedNote(report.trashEvicted)}`}
         </p>
       )}
       <NotListed report={report} list="removed" />

@@ -2,17 +2,36 @@
 // the last, or delete one or all for good after a confirmation that says how many reviewed states go with them.
 import { useState } from 'react';
 import type { DeletedInfo } from '../../../shared/api';
+import { skillsWord } from '../../../shared/trash-words';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
 import './sources.css';
 
-const skillsWord = (n: number) => `${n} skill${n === 1 ? '' : 's'}`;
-
 function size(d: DeletedInfo): string {
   return d.reviewedCount > 0
     ? `${skillsWord(d.skillCount)}, ${d.reviewedCount} with reviewed states`
     : skillsWord(d.skillCount);
+}
+
+/** "Delete all 3 deletes of the trash for good (5 skills)? 2 of them have…", or of one delete, or of the only one. */
+function confirmQuestion(label: string | null, deletes: DeletedInfo[], reviewed: number): string {
+  const skills = deletes.reduce((n, d) => n + d.skillCount, 0);
+  const what =
+    label !== null
+      ? `“${label}”`
+      : deletes.length === 1
+        ? `the one delete of the trash (“${deletes[0]!.label}”)`
+        : `all ${deletes.length} deletes of the trash`;
+  const held =
+    reviewed === 0
+      ? ''
+      : skills === 1
+        ? ' Its skill has states a curator edited or verified.'
+        : reviewed === 1
+          ? ' 1 of them has states a curator edited or verified.'
+          : ` ${reviewed} of them have states a curator edited or verified.`;
+  return `Delete ${what} for good (${skillsWord(skills)})?${held}`;
 }
 
 export function TrashPanel({ onChanged }: { onChanged: () => void }) {
@@ -64,10 +83,7 @@ export function TrashPanel({ onChanged }: { onChanged: () => void }) {
             {kept.map((d) => (
               <tr key={d.id} data-testid={`trash-${d.id}`}>
                 <td className="muted small">{new Date(d.deletedAt).toLocaleString()}</td>
-                <td>
-                  {d.kind === 'source' ? 'Source ' : ''}
-                  {d.label}
-                </td>
+                <td>{d.label}</td>
                 <td className="muted small">{size(d)}</td>
                 <td className="row">
                   <button disabled={action.busy} onClick={() => void restore(d)}>
@@ -85,11 +101,8 @@ export function TrashPanel({ onChanged }: { onChanged: () => void }) {
       {confirm !== null && confirmed.length > 0 && (
         <div className="confirm-box" role="alertdialog" aria-label="Confirm delete for good">
           <p>
-            Delete{' '}
-            {confirm === 'all' ? `all ${confirmed.length} deletes of the trash` : `“${confirmed[0]!.label}”`}{' '}
-            for good ({skillsWord(confirmed.reduce((n, d) => n + d.skillCount, 0))})?
-            {reviewed > 0 && ` ${reviewed} of them have states a curator edited or verified.`} This cannot be
-            undone.
+            {confirmQuestion(confirm === 'all' ? null : confirmed[0]!.label, confirmed, reviewed)} This cannot
+            be undone.
           </p>
           <div className="row">
             <button className="danger primary" disabled={action.busy} onClick={() => void empty(confirm)}>

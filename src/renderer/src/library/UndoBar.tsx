@@ -1,6 +1,7 @@
 // After a delete: what was deleted and an Undo button, until dismissed or undone. It reads the last delete from the
 // library, so a delete made on the skill page shows here too.
 import { useEffect, useState } from 'react';
+import { skillsWord } from '../../../shared/trash-words';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
@@ -25,7 +26,7 @@ export function UndoBar({ onUndone }: { onUndone: () => void }) {
     <div className="undo-bar" role="status" aria-label="Undo delete">
       <span>
         Deleted {info.label}
-        {info.kind === 'source' || info.skillCount > 1 ? ` (${info.skillCount} skills)` : ''}
+        {info.kind === 'source' || info.skillCount > 1 ? ` (${skillsWord(info.skillCount)})` : ''}
       </span>
       <button
         className="primary"

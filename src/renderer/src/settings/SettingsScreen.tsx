@@ -9,7 +9,10 @@ import { ModelsPanel } from './ModelsPanel';
 import { FieldControl } from './SettingsForm';
 import { labelFor, settingsFields } from './schema-fields';
 
-export function SettingsScreen() {
+/** The id of a group's section, which #/settings/GROUP scrolls to. */
+export const settingsSectionId = (group: string) => `settings-${group}`;
+
+export function SettingsScreen({ section }: { section?: string } = {}) {
   const client = useClient();
   const loaded = useApi('settings.get', {});
   const fields = useMemo(settingsFields, []);
@@ -19,6 +22,28 @@ export function SettingsScreen() {
   useEffect(() => {
     if (loaded.data) setDraft(loaded.data);
   }, [loaded.data]);
+  const shown = draft !== null && Boolean(loaded.data);
+  // A link to one group (#/settings/import) lands on it once the form is drawn, and stays on it while the panels
+  // above it fill in (models, LLM tools) for a moment, unless the person scrolls first.
+  useEffect(() => {
+    const target = shown && section ? document.getElementById(settingsSectionId(section)) : null;
+    if (!target) return;
+    const land = () => target.scrollIntoView({ block: 'start' });
+    land();
+    target.focus({ preventScroll: true });
+    const grown = new ResizeObserver(land);
+    grown.observe(target.parentElement ?? target);
+    const stop = () => grown.disconnect();
+    const timer = window.setTimeout(stop, 2000);
+    window.addEventListener('wheel', stop, { once: true });
+    window.addEventListener('keydown', stop, { once: true });
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('keydown', stop);
+    };
+  }, [shown, section]);
   // Using a model folder changes the settings on the backend; show the new values.
   useCuratorEvent((event) => {
     if (event.type === 'models.changed') loaded.reload();
@@ -64,7 +89,13 @@ export function SettingsScreen() {
       <ErrorNote error={action.error} onDismiss={action.clearError} />
       <div className="settings-grid">
         {fields.map((field) => (
-          <section key={field.key} className="panel" aria-label={labelFor(field.key)}>
+          <section
+            key={field.key}
+            id={settingsSectionId(field.key)}
+            tabIndex={-1}
+            className="panel"
+            aria-label={labelFor(field.key)}
+          >
             <FieldControl
               field={field}
               path={field.key}

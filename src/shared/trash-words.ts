@@ -1,0 +1,20 @@
+// How the trash is told: what a delete holds, and that a delete pushed older ones out (the CLI and the desktop alike).
+import type { DeletedInfo } from './api';
+
+/** Deletes kept however little they hold; older ones are kept only while they hold reviewed states. */
+export const trashKept = 20;
+
+export const skillsWord = (n: number) => `${n} skill${n === 1 ? '' : 's'}`;
+
+/**
+ * Says that this delete pushed older unreviewed deletes out of the trash, naming them; null when it pushed none out.
+ */
+export function evictedNote(evicted: readonly Pick<DeletedInfo, 'label' | 'deletedAt'>[]): string | null {
+  if (evicted.length === 0) return null;
+  const which = evicted.map((d) => `${d.label}, deleted ${d.deletedAt.slice(0, 16).replace('T', ' ')}`);
+  const what =
+    evicted.length === 1
+      ? `The oldest delete in the trash (${which[0]}) can`
+      : `The ${evicted.length} oldest deletes in the trash (${which.join('; ')}) can`;
+  return `${what} no longer be restored: the trash keeps the last ${trashKept}, and older ones only while they hold reviewed states.`;
+}
