@@ -68,6 +68,20 @@ describe('explainSelection on the hot-mug trace', () => {
     expect(absent!.sentence).toContain('not among the 4 candidates');
   });
 
+  it("names the stage a missed gold skill's edge lies in when it came closer to winning another", async () => {
+    const trace = await selectSkills(mugInput, new TableScorer(mugTable, 0), { prune: false });
+    const clean = trace.candidates.find((c) => c.name === 'clean-object')!;
+    // The graph draws clean-object's edge in stage 3 (s2 → s3); it came closest in stage 2.
+    Object.assign(clean, { src: 2, tgt: 3 });
+    const [why] = explainSelection(trace, ['clean-object']).goldMissed;
+    const stage3Gap = logSig(1.5) + logSig(2) - (logSig(rho.clean) + logSig(-3));
+    const stage2Gap = logSig(2) + logSig(3) - (logSig(rho.clean) + logSig(0));
+    expect(why!.sentence).toBe(
+      `clean-object lost stage 2 (s1 → s2) to heat-object by ${stage2Gap.toFixed(2)} in φ, its closest; ` +
+        `in stage 3 (s2 → s3), where its edge lies, it lost to put-object by ${stage3Gap.toFixed(2)} in φ.`,
+    );
+  });
+
   it('gives the stage fit that makes a challenger win, and replaying with it flips the stage and the sentence', async () => {
     const trace = await selectSkills(mugInput, new TableScorer(mugTable, 0), { prune: false });
     const stage0 = explainSelection(trace).stages[0]!;

@@ -128,14 +128,19 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
           : `${name} was ranked #${at + 1}, below the top k = ${trace.k ?? trace.answer.length}.`,
     };
   }
-  let closest: { stage: StageTrace; delta: number } | null = null;
-  for (const s of trace.stages) {
-    const e = s.phi.find((x) => x.candidate === c.index);
-    const best = s.phi.find((x) => x.candidate === s.winner)?.phi;
-    if (!e || best === null || best === undefined) continue;
+  // Every candidate contends for every stage: name the stage it came closest to winning, and the stage its own edge
+  // lies in when that is another (the graph draws it there, so that is where a reader looks first).
+  const lostBy = (st: StageTrace): number | null => {
+    const e = st.phi.find((x) => x.candidate === c.index);
+    const best = st.phi.find((x) => x.candidate === st.winner)?.phi;
+    if (!e || best === null || best === undefined) return null;
     const own = e.phi ?? e.prunedBound ?? (c.rho !== null ? logSigmoid(c.rho) : null);
-    if (own === null) continue;
-    if (!closest || best - own < closest.delta) closest = { stage: s, delta: best - own };
+    return own === null ? null : best - own;
+  };
+  let closest: { stage: StageTrace; delta: number } | null = null;
+  for (const st of trace.stages) {
+    const delta = lostBy(st);
+    if (delta !== null && (!closest || delta < closest.delta)) closest = { stage: st, delta };
   }
   if (!closest)
     return {
@@ -143,15 +148,26 @@ function goldMiss(trace: SelectionTrace, name: string): GoldMissWhy {
       where: 'not-picked',
       sentence: `${name} was not picked: ${trace.reason ?? 'it contended for no stage'}.`,
     };
-  const winner = trace.candidates[closest.stage.winner!]!.name;
-  const pruned = closest.stage.phi.find((x) => x.candidate === c.index)?.phi === null;
+  const winnerOf = (st: StageTrace) => trace.candidates[st.winner!]!.name;
+  const by = (st: StageTrace, delta: number) =>
+    `by ${st.phi.find((x) => x.candidate === c.index)?.phi === null ? 'at least ' : ''}${num(delta)} in φ`;
+  const winner = winnerOf(closest.stage);
+  const home =
+    c.src !== null && c.tgt !== null
+      ? trace.stages.find((st) => st.from <= c.src! && c.tgt! <= st.to && st !== closest.stage)
+      : undefined;
+  const homeDelta = home ? lostBy(home) : null;
+  const where =
+    home && homeDelta !== null
+      ? `, its closest; in ${stageName(home, trace.n)}, where its edge lies, it lost to ${winnerOf(home)} ${by(home, homeDelta)}`
+      : '';
   return {
     name,
     where: 'lost-stage',
     stage: closest.stage.index,
     winner,
     deltaPhi: closest.delta,
-    sentence: `${name} lost ${stageName(closest.stage, trace.n)} to ${winner} by ${pruned ? 'at least ' : ''}${num(closest.delta)} in φ.`,
+    sentence: `${name} lost ${stageName(closest.stage, trace.n)} to ${winner} ${by(closest.stage, closest.delta)}${where}.`,
   };
 }
 
