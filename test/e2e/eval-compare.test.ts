@@ -80,7 +80,7 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     const head = (text: string) =>
       page.getByTestId('comparison-table').locator('thead th', { hasText: text });
     expect(await head('Stage cov.').getAttribute('title')).toContain('share of a task’s gold groups');
-    expect(await head('Hit@1').getAttribute('title')).toContain('the first stage of a graph answer');
+    expect(await head('Hit@1').getAttribute('title')).toContain('the winner of a graph answer’s first stage');
     // No model is set up: the pairs are the offline scorer's, and the dense rows rank by the keyword recall.
     expect(await head('Pairs/task').getAttribute('title')).toContain('the offline scorer lexical:');
     expect(await page.getByTestId('dense-is-keywords').textContent()).toContain(

@@ -36,7 +36,7 @@ describeInChromium('Selection lab, first run', () => {
       'recall: lexical:bm25 (keywords) · scorer: lexical:bm25-calibrated-v6 (offline, no cross-encoder)',
     );
     expect(await page.getByTestId('trace-scorers').textContent()).toMatch(
-      /^ · preset exact, scored offline \(no model set up\): lexical /,
+      /^ · preset exact, scored offline \(no model set up\): lexical:bm25-calibrated-v6 for every use/,
     );
     await inBothThemes(page, 'lab-no-parse-note', 'section[aria-label="Task"]');
 

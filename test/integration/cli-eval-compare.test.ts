@@ -78,7 +78,7 @@ describe('CLI: re-run and compare', () => {
     expect(readFileSync(csv, 'utf8').split('\r\n')[0]).toMatch(/^item,task,variant,k,gold,answer/);
     const again = await cli('eval', 'export', '2', csv);
     expect(again.code).not.toBe(0);
-    expect(again.stderr).toMatch(/already exists/);
+    expect(again.stderr).toMatch(/already exists; choose a new file or run again with --overwrite/);
     expect((await cli('eval', 'export', '2', csv, '--overwrite')).code).toBe(0);
 
     const none = await cli('eval', 'compare', '1');

@@ -13,6 +13,7 @@ import { missingGoldWords } from '../../shared/gold-coverage-words';
 import { countListOption, countOption, marginOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { resourcesDir } from '../paths';
+import { withOverwriteFlag } from '../overwrite-hint';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
 
@@ -157,6 +158,8 @@ export function registerEvaluationCommands(program: Command): void {
           format: file.endsWith('.md') ? 'markdown' : file.endsWith('.csv') ? 'csv' : 'json',
           path: file,
           overwrite: !!opts.overwrite,
+        }).catch((error: unknown) => {
+          throw withOverwriteFlag(error);
         });
         printLine(`wrote ${path}`);
       }),

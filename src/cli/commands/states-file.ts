@@ -5,6 +5,7 @@ import { CuratorError } from '../../shared/errors';
 import { nothingToExport, reviewedStatuses } from '../../shared/states-words';
 import { printJson, printLine, terminalSafe } from '../output';
 import { withCore } from '../run-command';
+import { withOverwriteFlag } from '../overwrite-hint';
 
 /** `--status verified,edited`: the statuses of the skills to export. */
 function statusListOption(value: string): StatusWithStates[] {
@@ -90,11 +91,7 @@ export function registerStatesFileCommands(states: Command): void {
             path: file,
             overwrite: !!opts.overwrite,
           }).catch(async (error: unknown) => {
-            if (error instanceof CuratorError && error.code === 'CONFLICT')
-              throw new CuratorError(
-                'CONFLICT',
-                error.message.replace('ask to overwrite it', 'run again with --overwrite'),
-              );
+            if (error instanceof CuratorError && error.code === 'CONFLICT') throw withOverwriteFlag(error);
             if (error instanceof CuratorError && error.message.startsWith('Nothing to export'))
               throw await nothing();
             throw error;

@@ -110,7 +110,7 @@ export function reportToMarkdown(r: EvalReport): string {
         `| ${label(s)} | ${pct(s.precision)} | ${pct(s.recall)} | ${pct(s.f1)} | ${pct(s.exactMatch)} | ${s.hitAt1 === undefined ? '–' : pct(s.hitAt1)} | ${pct(s.stageCoverage)} | ${s.meanAnswerSize.toFixed(2)} | ${num(s.crossEncoderPairs)} | ${num(s.llmCalls)} | ${num(s.tokens)} | ${num(s.msPerTask)} | ${s.errors} |`,
     ),
     '',
-    'P, R, F1, exact, Hit@1 and stage coverage in %; Hit@1: the first skill answered (the top of a ranking, the first stage of a graph answer) is gold or in a gold group; costs are means per task. pairs are what each variant needs scored on its own (by the cross-encoder, or the scorer standing in for it); ms/task is measured with scores shared between the variants of a task, in the order listed.',
+    'P, R, F1, exact, Hit@1 and stage coverage in %; Hit@1: the first skill answered (the top of a ranking, the winner of a graph answer’s first stage) is a gold skill or in a gold group, for any stage; costs are means per task; pairs are what each variant needs scored on its own (by the cross-encoder, or the scorer standing in for it); ms/task is measured with scores shared between the variants of a task, in the order listed.',
     '',
     `## Tasks where variants differ (${r.differences.length})`,
     '',

@@ -238,7 +238,7 @@ export function EvalReportView({
                 <th>Recall</th>
                 <th>F1</th>
                 <th title="Share of tasks whose answer is exactly the gold set">Exact</th>
-                <th title="Share of tasks whose first answer is gold (or in a gold group): the top of a ranking, the first stage of a graph answer">
+                <th title="Share of tasks whose first skill answered (the top of a ranking, the winner of a graph answer’s first stage) is one of the task’s gold skills or in one of its gold groups, for any stage">
                   Hit@1
                 </th>
                 <th title="Stage coverage: share of a task’s gold groups (one per stage) with at least one skill in the answer">

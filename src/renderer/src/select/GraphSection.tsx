@@ -10,6 +10,7 @@ import { ExecutionGraph } from './ExecutionGraph';
 import { Glossary } from './Glossary';
 import { traceOf } from './trace-view';
 import { WhyPanel, type FitTry } from './WhyPanel';
+import { countOf } from '../../../shared/count-words';
 
 /** What a ranked variant ranks by: it reads no states, so it has no graph to draw. */
 const rankedBy: Partial<Record<Variant, string>> = {
@@ -57,7 +58,7 @@ export function GraphSection({
         {replayed && <span className="badge status-edited">what-if</span>}
         <span className="spacer" />
         <span className="muted small">
-          {trace.candidates.length} candidates
+          {countOf(trace.candidates.length, 'candidate')}
           {!ranked &&
             `, ${trace.counts.inGraph} in the graph · split points: ${
               trace.splitPoints.length ? trace.splitPoints.map((i) => `s${i}`).join(', ') : 'none'
@@ -76,7 +77,7 @@ export function GraphSection({
         {replayed && (
           <span className="muted small">
             {' '}
-            (was: {names(original) || 'empty'}; {trace.execution.pairsScored} pairs scored again)
+            (was: {names(original) || 'empty'}; {countOf(trace.execution.pairsScored, 'pair')} scored again)
           </span>
         )}
       </div>

@@ -10,6 +10,7 @@ import {
   type PresetOutcome,
 } from '../../../shared/presets';
 import { usePresetOutcome } from './preset-outcome';
+import { countOf } from '../../../shared/count-words';
 
 export function formatSeconds(s: number): string {
   if (s < 1) return `${Math.max(1, Math.round(s * 1000))} ms`;
@@ -123,7 +124,7 @@ export function PresetPicker({
           : estimateError
             ? estimateError.message
             : estimate
-              ? `Estimate: up to ${estimate.pairs} pairs, ${estimate.tokens.toLocaleString()} tokens, about ${formatSeconds(
+              ? `Estimate: up to ${countOf(estimate.pairs, 'pair')}, ${estimate.tokens.toLocaleString()} tokens, about ${formatSeconds(
                   estimate.seconds,
                 )} (${estimate.engines
                   .map((e) => `${e.tier}${e.measured ? '' : ', not measured yet'}`)

@@ -3,6 +3,7 @@ import type { SelectionResult, Variant } from '../../../shared/api';
 import { denseByWordsNote, denseRanksByWords } from '../../../shared/dense-words';
 import { variantHelp } from './glossary';
 import { traceOf } from './trace-view';
+import { countOf } from '../../../shared/count-words';
 
 export function VariantAnswers({
   results,
@@ -50,7 +51,8 @@ export function VariantAnswers({
                 </span>
               )}
               <span className="muted small">
-                {t.counts.pairs} pairs · {t.counts.llmCalls} LLM calls · {Math.round(t.execution.totalMs)} ms
+                {countOf(t.counts.pairs, 'pair')} · {countOf(t.counts.llmCalls, 'LLM call')} ·{' '}
+                {Math.round(t.execution.totalMs)} ms
               </span>
             </button>
           );

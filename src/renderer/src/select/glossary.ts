@@ -3,7 +3,7 @@ import type { Variant } from '../../../shared/api';
 
 export const terms = {
   recall:
-    'recall / cos: how close the skill’s name and description are to the task: the recall keeps the K closest as candidates.',
+    'recall / cos: how close the skill is to the task (the embedder’s cosine of name and description; without one, keyword BM25F over name, description and body): the recall keeps the K closest as candidates.',
   rho: 'ρ: how relevant the whole skill is to the whole task, as log-odds (above 0: more likely relevant than not).',
   w: 'w = σ(ρ): ρ as a probability between 0 and 1; the weight of the skill’s edge in the graph.',
   edge: 'src → tgt: the task state where the skill’s precondition fits best, and the later state its completion reaches.',
@@ -23,6 +23,6 @@ export const variantHelp: Record<Variant, string> = {
   'no-parse': 'no-parse: no task parsing; the candidates ranked by ρ (relevance to the whole task), top k.',
   'no-graph': 'no-graph: no edges or split; the whole task is one stage and the best φ wins.',
   'no-split': 'no-split: every sub-task is its own stage; the winners without repeats.',
-  dense: 'dense: the recall’s own order (similarity of name and description), top k.',
+  dense: 'dense: the recall’s own order (embedding similarity, or keywords without an embedder), top k.',
   llm: 'llm: an LLM reads the task and the candidates and ranks them, top k.',
 };

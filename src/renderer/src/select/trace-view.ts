@@ -18,7 +18,7 @@ export function fmt(value: number | null | undefined, digits = 3): string {
 export function describeScorers(trace: TraceView): string {
   if (!trace.preset || !trace.scorers) return '';
   const one = (s: NonNullable<TraceView['scorers']>['align']) =>
-    `${s.tier} ${s.engine}${s.weights ? ` [${s.weights}]` : ''}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`;
+    `${s.engine.startsWith(`${s.tier}:`) ? s.engine : `${s.tier} ${s.engine}`}${s.weights ? ` [${s.weights}]` : ''}${s.calibration ? ` (r = ${s.calibration.scale}·(cos − ${s.calibration.center}))` : ''}`;
   const uses = Object.entries(trace.scorers).map(([use, s]) => [use, one(s)] as const);
   const same = uses.every(([, text]) => text === uses[0]![1]);
   const weights = weightsNote(trace.scorers);
