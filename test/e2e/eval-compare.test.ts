@@ -195,6 +195,12 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     expect(run.status).toBe('cancelled');
     const report = await server.core['eval.show']({ runId: run.runId });
     expect(new Set(report.tasks.map((t) => t.itemId)).size).toBeLessThan(manyTasks);
+    // Coming back shows the newest run with its own set chosen, not the first set.
+    await page.evaluate(() => (window.location.hash = '#/library'));
+    await page.reload();
+    await page.evaluate(() => (window.location.hash = '#/evaluation'));
+    await page.getByRole('heading', { name: new RegExp(`^Run ${run.runId}: `) }).waitFor();
+    await expect.poll(() => page.getByLabel('Label set', { exact: true }).inputValue()).toBe(String(fullSet));
     expect(problems).toEqual([]);
   }, 180_000);
 

@@ -42,8 +42,15 @@ export function EvaluationScreen() {
   const report = useApi('eval.show', runId !== null ? { runId } : null);
 
   useEffect(() => {
-    if (setId === null && sets.data?.[0]) setSetId(sets.data[0].id);
-  }, [sets.data, setId]);
+    // On entry, the set of the newest run (the run shown), so the set, its notes and Re-run agree with the report.
+    if (setId !== null || !sets.data?.[0] || !runs.data) return;
+    const newest = runs.data.reduce<(typeof runs.data)[number] | undefined>(
+      (a, r) => (a === undefined || r.runId > a.runId ? r : a),
+      undefined,
+    );
+    const ofNewest = sets.data.find((s) => s.id === newest?.setId);
+    setSetId((ofNewest ?? sets.data[0]).id);
+  }, [sets.data, runs.data, setId]);
   useEffect(() => {
     // Coming back to the screen shows the newest run rather than none.
     if (runId !== null || !runs.data?.length) return;
