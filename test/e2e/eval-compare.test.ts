@@ -235,6 +235,8 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     await page.reload();
     await page.evaluate(() => (window.location.hash = '#/evaluation'));
     await page.getByRole('heading', { name: new RegExp(`^Run ${before + 1}: `) }).waitFor();
-    await expect.poll(() => page.getByLabel('Label set', { exact: true }).inputValue()).toBe(String(smallSet));
+    await expect
+      .poll(() => page.getByLabel('Label set', { exact: true }).inputValue())
+      .toBe(String(smallSet));
   }, 120_000);
 });

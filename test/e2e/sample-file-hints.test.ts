@@ -77,6 +77,14 @@ describeInChromium('sample file hints', () => {
     expect(await sets.locator('input[name="label-path"]').inputValue()).toBe(sampleTasks);
     await sets.getByRole('button', { name: 'Import label set' }).click();
     await expect.poll(async () => (await server.core['labels.list']({})).length).toBe(1);
+    const said = sets.getByTestId('label-imported');
+    await expect.poll(() => said.textContent()).toBe('New label set “sample-tasks”: 38 tasks.');
+    // The same file again updates that set, and says so, instead of making a second one.
+    await sets.getByRole('button', { name: 'Import label set' }).click();
+    await expect
+      .poll(() => said.textContent())
+      .toBe('Updated the label set “sample-tasks” already here: 0 added, 38 updated; 38 tasks.');
+    expect((await server.core['labels.list']({})).length).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -54,6 +54,11 @@ describe('CLI: a label set whose gold skills the library does not hold', () => {
     const tasks = path.join(repoRoot, 'resources', 'sample-tasks.jsonl');
     const imported = await cli('labels', 'import', tasks, '--name', 'elsewhere');
     expect(imported.code).toBe(0);
+    expect(imported.stdout).not.toContain('Updated the label set');
+    const again = await cli('labels', 'import', tasks, '--name', 'elsewhere');
+    expect(again.stdout).toContain(
+      'Updated the label set “elsewhere” already here: 0 added, 38 updated; 38 tasks.',
+    );
     expect(imported.stdout).toContain('45 of the 46 gold skills of this label set are not in the library');
     expect(imported.stdout).not.toMatch(/not in the library \([^)]*household-make-coffee/);
     const run = await cli('eval', 'run', 'elsewhere', '--variants', 'no-parse', '--k', '1');

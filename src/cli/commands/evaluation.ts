@@ -14,6 +14,7 @@ import { countListOption, countOption, marginOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { resourcesDir } from '../paths';
 import { withOverwriteFlag } from '../overwrite-hint';
+import { labelImportWords } from '../../shared/label-import-words';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
 
@@ -32,6 +33,8 @@ export function registerEvaluationCommands(program: Command): void {
         const set = await core['labels.import']({ path: file, name: opts.name });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
+        const { existed, added, updated, keptEdited, ...info } = set;
+        if (existed) printLine(labelImportWords({ set: info, existed, added, updated, keptEdited }));
         await printMissingGold(core, set.id);
       }),
     );

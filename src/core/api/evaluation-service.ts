@@ -80,7 +80,10 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
   };
 
   return {
-    'labels.import': async (req) => (await importLabelFile(ctx.db, req, ctx.clock())).set,
+    'labels.import': async (req) => {
+      const { set, ...outcome } = await importLabelFile(ctx.db, req, ctx.clock());
+      return { ...set, ...outcome };
+    },
     'labels.list': async () => listLabelSets(ctx.db),
     'labels.get': async (req) => ({
       set: getLabelSetInfo(ctx.db, req.id),

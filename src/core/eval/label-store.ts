@@ -1,5 +1,5 @@
 // Label sets in the library file: import from JSONL, list, read, and edit one item at a time.
-import type { LabelSetInfo } from '../../shared/api/evaluation';
+import type { LabelImportOutcome, LabelSetInfo } from '../../shared/api/evaluation';
 export type { LabelSetInfo };
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,7 @@ export function importLabelSet(
   db: Db,
   req: { name: string; text: string; sourcePath?: string },
   now: Date,
-): { set: LabelSetInfo; added: number; updated: number; keptEdited: string[] } {
+): LabelImportOutcome {
   const name = req.name.trim();
   if (name === '') throw new CuratorError('INVALID_ARGUMENT', 'A label set needs a name');
   const items = parseLabelJsonl(req.text);
@@ -92,7 +92,7 @@ export function importLabelSet(
       db.prepare(
         'UPDATE label_sets SET updated_at = ?, source_path = coalesce(?, source_path) WHERE id = ?',
       ).run(at, req.sourcePath ?? null, setId);
-      return { set: getLabelSetInfo(db, setId), added, updated, keptEdited };
+      return { set: getLabelSetInfo(db, setId), existed: existing !== undefined, added, updated, keptEdited };
     })
     .immediate();
 }

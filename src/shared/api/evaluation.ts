@@ -219,6 +219,17 @@ export interface ConfusabilityReport {
 
 export type EvalExportFormat = 'json' | 'markdown' | 'csv';
 
+/** What a label file's import did: a new set, or the set of that name updated (its edited items kept). */
+export interface LabelImportOutcome {
+  set: LabelSetInfo;
+  /** A set of this name was there already and was updated. */
+  existed: boolean;
+  added: number;
+  updated: number;
+  /** Items edited in the app that the file did not overwrite. */
+  keptEdited: string[];
+}
+
 /** A label set's gold skills against the library: those it lacks count as misses for every variant. */
 export interface GoldCoverage {
   /** Distinct gold skills of the set. */
@@ -230,7 +241,11 @@ export interface GoldCoverage {
 }
 
 export interface EvaluationApi {
-  'labels.import'(req: { path: string; name?: string }): Promise<LabelSetInfo>;
+  /** The set's info, with what the import did. */
+  'labels.import'(req: {
+    path: string;
+    name?: string;
+  }): Promise<LabelSetInfo & Omit<LabelImportOutcome, 'set'>>;
   'labels.list'(req: Record<string, never>): Promise<LabelSetInfo[]>;
   'labels.get'(req: { id: number }): Promise<{ set: LabelSetInfo; items: LabelItem[] }>;
   'labels.saveItem'(req: { setId: number; item: LabelItem }): Promise<LabelItem>;

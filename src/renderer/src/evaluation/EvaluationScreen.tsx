@@ -15,6 +15,7 @@ import { usePresetOutcome } from '../select/preset-outcome';
 import { EvalReportView } from './EvalReportView';
 import { GoldCoverageNote } from './GoldCoverageNote';
 import './evaluation.css';
+import { labelImportWords } from '../../../shared/label-import-words';
 
 export function EvaluationScreen() {
   const client = useClient();
@@ -69,9 +70,13 @@ export function EvaluationScreen() {
     if (job?.status === 'cancelled' || job?.status === 'failed') runs.reload();
   }, [job?.status, runs.reload]);
 
+  const [imported, setImported] = useState<string | null>(null);
   const importSet = async () => {
-    const set = await action.run(() => client.call('labels.import', { path: labelPath.trim() }));
-    if (set) {
+    setImported(null);
+    const answer = await action.run(() => client.call('labels.import', { path: labelPath.trim() }));
+    if (answer) {
+      const { existed, added, updated, keptEdited, ...set } = answer;
+      setImported(labelImportWords({ set, existed, added, updated, keptEdited }));
       sets.reload();
       setSetId(set.id);
     }
@@ -140,6 +145,11 @@ export function EvaluationScreen() {
             Import label set
           </button>
         </form>
+        {imported && (
+          <p className="muted small" data-testid="label-imported">
+            {imported}
+          </p>
+        )}
         {sets.data && sets.data.length > 0 && (
           <div className="row wrap">
             <label>
