@@ -35,6 +35,11 @@ describeInChromium('Selection lab, first run', () => {
     expect(await page.getByTestId('trace-engines').textContent()).toBe(
       'recall: lexical:bm25 (keywords) · scorer: lexical:bm25-calibrated-v6 (offline, no cross-encoder)',
     );
+    // Every candidate dropped for the same reason: said once above the table, not on each row.
+    expect(await page.getByTestId('all-dropped').textContent()).toMatch(
+      /^No candidate has an edge: the task has no parse/,
+    );
+    expect(await page.getByTestId('candidates-table').textContent()).not.toContain('the task has no parse');
     expect(await page.getByTestId('trace-scorers').textContent()).toMatch(
       /^ · preset exact, scored offline \(no model set up\): lexical:bm25-calibrated-v6 for every use/,
     );

@@ -21,8 +21,17 @@ export function CandidatesTable({
   const [editing, setEditing] = useState<number | null>(null);
   const winners = new Set(trace.answer.map((a) => a.candidate));
   const lexical = trace.models.recall?.startsWith('lexical') || trace.models.recall?.startsWith('keyword');
+  // One reason shared by every candidate (the task has no parse) is said once above the table, not on every row.
+  const first = trace.candidates[0]?.dropped?.reason;
+  const sharedReason =
+    first !== undefined && trace.candidates.every((c) => c.dropped?.reason === first) ? first : undefined;
   return (
     <div className="table-scroll">
+      {sharedReason && (
+        <p className="muted small" data-testid="all-dropped">
+          No candidate has an edge: {sharedReason}.
+        </p>
+      )}
       <table className="table candidates" data-testid="candidates-table">
         <thead>
           <tr>
@@ -74,8 +83,11 @@ export function CandidatesTable({
                   '—'
                 )}
                 {c.dropped && (
-                  <div className="small">
-                    <span className="badge warn">dropped</span> {c.dropped.reason}
+                  <div className="small dropped-reason">
+                    <span className="badge warn" title={c.dropped.reason}>
+                      dropped
+                    </span>
+                    {!sharedReason && ` ${c.dropped.reason}`}
                   </div>
                 )}
               </td>
