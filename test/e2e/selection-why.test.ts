@@ -135,7 +135,7 @@ describeInChromium('the why of a selection in the lab', () => {
     const input = page.getByLabel(`Stage ${j + 1} fit of ${challenger.name}`);
     await input.fill(String(fit));
     await input.press('Enter');
-    await page.locator('.badge.status-edited').waitFor();
+    await page.locator('section[aria-label="Execution graph"] .badge.status-edited').waitFor();
     await expect.poll(() => stage2.locator('tr.winner').getAttribute('data-skill')).toBe(challenger.name);
     const flipped = page.locator(`[data-testid="why-pick"][data-skill="${challenger.name}"]`);
     await expect
@@ -145,6 +145,18 @@ describeInChromium('the why of a selection in the lab', () => {
     expect(
       await page.locator(`[data-testid="graph-edge"].winner[data-won~="${j}"]`).getAttribute('data-skill'),
     ).toBe(challenger.name);
+    // The focused variant's card shows the what-if answer too, marked as such.
+    const card = page.locator('.variant-card.active');
+    await card.getByTestId('card-what-if').waitFor();
+    expect(
+      await card.locator('li').evaluateAll((lis) => lis.map((li) => li.firstChild?.textContent)),
+    ).toEqual(
+      (await page.getByTestId('answer').textContent())!
+        .replace(/^Answer:\s*/, '')
+        .replace(/\s*\(was:.*$/, '')
+        .split(/,\s*/)
+        .map((n) => n.trim()),
+    );
     await page.getByText('What would make another skill win a stage?').click();
     await page.getByTestId('why-challenge').first().waitFor();
     // Every challenger's name reads in full: the picker is as wide as its longest name, and titled with the one picked.

@@ -190,6 +190,7 @@ export function SelectionLab({ runId }: { runId?: number }) {
       {results.length > 0 && (
         <VariantAnswers
           results={results}
+          whatIf={replayed}
           focus={focus}
           onFocus={(v) => {
             setFocus(v);

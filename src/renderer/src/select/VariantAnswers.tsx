@@ -9,16 +9,21 @@ export function VariantAnswers({
   results,
   focus,
   onFocus,
+  whatIf,
 }: {
   results: SelectionResult[];
   focus: Variant | null;
   onFocus: (v: Variant) => void;
+  /** The focused variant replayed with what-if edits: its card shows that answer, marked, while the edits stand. */
+  whatIf?: SelectionResult | null;
 }) {
   return (
     <section className="panel" aria-label="Variants side by side">
       <h2>Answers</h2>
       <div className="variant-columns" data-testid="variant-answers">
-        {results.map((r) => {
+        {results.map((run) => {
+          const edited = whatIf && run.variant === focus ? whatIf : null;
+          const r = edited ?? run;
           const t = traceOf(r);
           const gold = new Set(r.why?.gold ?? []);
           return (
@@ -31,6 +36,11 @@ export function VariantAnswers({
             >
               <strong>{r.variant}</strong>
               {t.k !== null && <span className="muted small"> k={t.k}</span>}
+              {edited && (
+                <span className="badge status-edited" data-testid="card-what-if">
+                  what-if
+                </span>
+              )}
               <ol>
                 {r.answer.map((a) => (
                   <li key={a.name} data-gold={gold.has(a.name) ? 'true' : undefined}>
