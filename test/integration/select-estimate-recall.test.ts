@@ -2,7 +2,8 @@
 // share a term with the task, often fewer than K, and the estimate of a whole K = 30 selection was 36 % too high in
 // pairs for that alone (bench/selection-estimate.ts). It also counts only what will run: no stage pairs for a task with
 // no parse and no LLM to make one, the parse a label set gives the task, and an llm variant that cannot run (which a
-// comparison then leaves out instead of failing). Real core, real SQLite library with the sample skills.
+// comparison then leaves out instead of failing). A parse given with blank states is refused. Real core, real SQLite
+// library with the sample skills.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,4 +99,20 @@ describe('select.estimate with a lexical recall', () => {
       message: expect.stringMatching(/LLM endpoint/),
     });
   }, 60_000);
+
+  it('refuses a given parse with a blank state or sub-task, naming it, and stores no run', async () => {
+    const runsBefore = (await core['select.runs']({ limit: 1000 })).length;
+    const blankState = { subtasks: parse.subtasks, states: parse.states.map((s, i) => (i === 1 ? '  ' : s)) };
+    await expect(
+      core['select.compare']({ task, preset: 'offline', parse: blankState, variants: ['full'] }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'State s1 of the parse is empty: write it, or clear the parse to run without one',
+    });
+    const blankStep = { subtasks: parse.subtasks.map((s, i) => (i === 0 ? '' : s)), states: parse.states };
+    await expect(core['select.run']({ task, preset: 'offline', parse: blankStep })).rejects.toMatchObject({
+      message: expect.stringMatching(/^Sub-task t0 of the parse is empty/),
+    });
+    expect((await core['select.runs']({ limit: 1000 })).length).toBe(runsBefore);
+  });
 });

@@ -51,6 +51,22 @@ function checkTask(req: { task?: unknown } | undefined): string {
   return req.task.trim();
 }
 
+/** A parse given with the request has no blank sub-task or state: a blank one would be scored as if it said nothing. */
+function checkGivenParse(parse: SelectRequest['parse']): void {
+  if (!parse) return;
+  const blank = (xs: unknown, label: string) => {
+    if (!Array.isArray(xs)) throw new CuratorError('INVALID_ARGUMENT', `The parse has no list of ${label}s`);
+    const i = xs.findIndex((x) => typeof x !== 'string' || x.trim() === '');
+    if (i >= 0)
+      throw new CuratorError(
+        'INVALID_ARGUMENT',
+        `${label === 'state' ? `State s${i}` : `Sub-task t${i}`} of the parse is empty: write it, or clear the parse to run without one`,
+      );
+  };
+  blank(parse.states, 'state');
+  blank(parse.subtasks, 'sub-task');
+}
+
 export interface SelectServiceOptions {
   /** Stored with every run this service makes (the MCP server's own instance says 'mcp'). */
   via?: RunVia;
@@ -72,6 +88,7 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
 
   const run = async (req: Omit<SelectRequest, 'variant'>, list: Variant[]) => {
     const task = checkTask(req);
+    checkGivenParse(req.parse);
     const settings = ctx.settings.get().selection;
     const preset = checkPreset(req.preset ?? settings.preset);
     const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : null;
