@@ -164,6 +164,16 @@ describe('evaluation runs compared', () => {
     for (const m of c.metrics) expect(m.delta.f1).toBe(0);
   });
 
+  it('names what changed in the engines and the settings, with the values before and after', async () => {
+    const other = await runEval(
+      { ...deps, preset: 'exact' },
+      { setId, variants: [...variants], k: [1], settings: { recallK: 20 } },
+      job(),
+    );
+    const c = compareRuns(lib.db, other.runId);
+    expect(c.setupChanges).toEqual(['engines (preset offline → exact)', 'settings (recallK 30 → 20)']);
+  });
+
   it('confusable pairs come from the traces and are sorted by how many tasks they affect', () => {
     const r = confusability(lib.db, first.runId, { phiMargin: 1, rhoMargin: 1 });
     expect(r.pairs.length).toBeGreaterThan(0);

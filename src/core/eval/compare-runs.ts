@@ -56,13 +56,14 @@ export function compareRuns(db: Db, runId: number, baseRunId?: number): EvalComp
   const setupChanges: string[] = [];
   if (!baseLibrary || !currentLibrary) setupChanges.push('library not recorded');
   else {
-    if (baseLibrary.skillCount !== currentLibrary.skillCount) setupChanges.push('skill count');
+    if (baseLibrary.skillCount !== currentLibrary.skillCount)
+      setupChanges.push(`skill count (${baseLibrary.skillCount} → ${currentLibrary.skillCount})`);
     if (baseLibrary.contentDigest !== currentLibrary.contentDigest) setupChanges.push('content');
     if (baseLibrary.statesDigest !== currentLibrary.statesDigest) setupChanges.push('states');
-    if (JSON.stringify(baseLibrary.engines) !== JSON.stringify(currentLibrary.engines))
-      setupChanges.push('engines');
-    if (JSON.stringify(baseLibrary.settings) !== JSON.stringify(currentLibrary.settings))
-      setupChanges.push('settings');
+    const engines = changedValues(baseLibrary.engines, currentLibrary.engines);
+    if (engines.length) setupChanges.push(`engines (${engines.join('; ')})`);
+    const settings = changedValues(baseLibrary.settings, currentLibrary.settings);
+    if (settings.length) setupChanges.push(`settings (${settings.join('; ')})`);
   }
   return {
     baseRunId: baseId,
@@ -192,4 +193,16 @@ function skillChanges(
       };
     })
     .sort((a, b) => b.inChangedTasks.length - a.inChangedTasks.length || a.name.localeCompare(b.name));
+}
+
+/** "preset exact → offline" for each leaf that differs between two recorded objects, by its dotted path. */
+function changedValues(base: unknown, current: unknown, at = ''): string[] {
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (isObject(base) && isObject(current)) {
+    const keys = [...new Set([...Object.keys(base), ...Object.keys(current)])].sort();
+    return keys.flatMap((k) => changedValues(base[k], current[k], at ? `${at}.${k}` : k));
+  }
+  const text = (x: unknown) => (x === undefined ? 'unset' : typeof x === 'string' ? x : JSON.stringify(x));
+  return JSON.stringify(base) === JSON.stringify(current) ? [] : [`${at} ${text(base)} → ${text(current)}`];
 }
