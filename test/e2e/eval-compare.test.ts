@@ -121,6 +121,9 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     expect(listedTasks.length).toBeGreaterThan(0);
     expect(listedTasks).toEqual(expected.changedTasks.map((t) => t.itemId));
     expect(await page.getByTestId('setup-changes').textContent()).toMatch(/Changed since run \d+: states/);
+    expect(await page.getByTestId('edited-skills').locator('h3').textContent()).toBe(
+      'Skills changed between the runs (2: 2 states edited)',
+    );
 
     await page.setViewportSize({ width: 1600, height: 1000 });
     await inBothThemes(

@@ -54,7 +54,7 @@ describe('CLI: re-run and compare', () => {
     const md = readFileSync(out, 'utf8');
     expect(md).toMatch(/^# Run 2 compared with run 1: two/);
     expect(md).toContain('Changed between the runs: states.');
-    expect(md).toContain('## Skills edited between the runs (2)');
+    expect(md).toContain('## Skills changed between the runs (2: 2 states edited)');
     expect(md).toContain('**household-make-coffee**: states-edited');
     expect(md).toContain('**household-heat-object-microwave**: states-edited');
 

@@ -1,5 +1,6 @@
 // A comparison of two evaluation runs in words: what changed in the setup, metric deltas, changed tasks, edited skills.
 import type { EvalComparison } from '../../shared/api/evaluation';
+import { changeCounts } from '../../shared/skill-change-words';
 
 const label = (v: { variant: string; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
 const signed = (x: number | undefined): string =>
@@ -37,7 +38,10 @@ export function comparisonToMarkdown(c: EvalComparison): string {
         );
     lines.push('');
   }
-  lines.push(`## Skills edited between the runs (${c.editedSkills.length})`, '');
+  lines.push(
+    `## Skills changed between the runs (${c.editedSkills.length}${changeCounts(c.editedSkills)})`,
+    '',
+  );
   for (const s of c.editedSkills) {
     lines.push(
       `- **${cell(s.name)}**: ${s.changes.join(', ')}${s.inChangedTasks.length ? `; in changed tasks ${s.inChangedTasks.join(', ')}` : ''}`,

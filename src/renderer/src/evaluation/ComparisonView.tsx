@@ -1,6 +1,7 @@
 // A run compared with an earlier run of the same set: what changed in the setup, metric deltas per variant, the tasks
 // whose answers changed and the skills edited in between (each a link to the skill).
 import type { EvalComparison, MetricDelta } from '../../../shared/api';
+import { changeCounts } from '../../../shared/skill-change-words';
 import { routeHref } from '../app/router';
 import { variantLabel } from './charts';
 
@@ -106,7 +107,10 @@ export function ComparisonView({ comparison: c }: { comparison: EvalComparison }
           </ul>
         </div>
         <div aria-label="Edited skills" data-testid="edited-skills">
-          <h3>Skills edited between the runs ({c.editedSkills.length})</h3>
+          <h3>
+            Skills changed between the runs ({c.editedSkills.length}
+            {changeCounts(c.editedSkills)})
+          </h3>
           {c.editedSkills.length === 0 && <p className="muted small">No skill or state changed.</p>}
           <ul className="plain-list">
             {c.editedSkills.map((s) => (
