@@ -1,9 +1,18 @@
 // Small SVG charts for the evaluation screen: bars per variant for a metric, coverage and precision against answer
 // size, and the answer-size distribution of all variants on one axis.
-import type { VariantSummary } from '../../../shared/api';
+import { variants, type Variant, type VariantSummary } from '../../../shared/api';
 
 export function variantLabel(m: { variant: string; k?: number }): string {
   return m.k !== undefined ? `${m.variant} (k=${m.k})` : m.variant;
+}
+
+/**
+ * A variant's colour (one per variant, the same in every chart and run) and, for a ranked one, its k as the fill: solid
+ * for k = 1, paler for 2, hollow for 3 and more. Counting rows instead gave dense (k=1) full's colour.
+ */
+export function seriesClass(m: { variant: string; k?: number }): string {
+  const tone = `series-${Math.max(0, variants.indexOf(m.variant as Variant)) % 6}`;
+  return m.k !== undefined && m.k > 1 ? `${tone} k-shade-${Math.min(m.k, 3)}` : tone;
 }
 
 export function MetricBars({
@@ -48,7 +57,8 @@ export function MetricBars({
 export function QualityVsSize({ rows }: { rows: VariantSummary[] }) {
   const width = 420;
   const height = 240;
-  const pad = { left: 44, right: 16, top: 12, bottom: 36 };
+  // Room on the right for the sideways nudge of the last variants at the largest size.
+  const pad = { left: 44, right: 16 + ((rows.length - 1) / 2) * 5, top: 12, bottom: 36 };
   const maxSize = Math.max(1, Math.ceil(Math.max(...rows.map((m) => m.meanAnswerSize))));
   const x = (size: number) => pad.left + (size / maxSize) * (width - pad.left - pad.right);
   const y = (v: number) => pad.top + (1 - v) * (height - pad.top - pad.bottom);
@@ -81,7 +91,7 @@ export function QualityVsSize({ rows }: { rows: VariantSummary[] }) {
         {rows.map((m, i) => {
           // Variants of the same size would hide each other: each is nudged sideways by its place in the list.
           const cx = x(m.meanAnswerSize) + (i - (rows.length - 1) / 2) * 5;
-          const tone = `series-${i % 6}`;
+          const tone = seriesClass(m);
           return (
             <g key={variantLabel(m)} className={tone} data-variant={variantLabel(m)}>
               <title>
@@ -102,8 +112,8 @@ export function QualityVsSize({ rows }: { rows: VariantSummary[] }) {
 function SeriesLegend({ rows }: { rows: VariantSummary[] }) {
   return (
     <div className="chart-legend small">
-      {rows.map((m, i) => (
-        <span key={variantLabel(m)} className={`series-${i % 6}`}>
+      {rows.map((m) => (
+        <span key={variantLabel(m)} className={seriesClass(m)}>
           <svg width={10} height={10} aria-hidden>
             <circle cx={5} cy={5} r={4} className="chart-point" />
           </svg>{' '}
@@ -151,7 +161,7 @@ export function SizeDistribution({ rows }: { rows: VariantSummary[] }) {
               return (
                 <rect
                   key={variantLabel(m)}
-                  className={`series-${i % 6} chart-series-bar`}
+                  className={`${seriesClass(m)} chart-series-bar`}
                   x={left + g * groupWidth + 6 + i * bar}
                   y={10 + plot - h}
                   width={Math.max(1, bar - 1)}
