@@ -2,7 +2,7 @@
 // evaluation, edit two skills' states in the skill screen, re-run and compare with the last run — the changed tasks and
 // the edited skills are listed — then the drill-down toggle, a CSV export saved as a download, confusable pairs with
 // their states side by side, and cancelling a running evaluation. Screenshots of the screen in both themes and sizes.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -207,6 +207,22 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     await page.getByLabel('Label set', { exact: true }).selectOption(String(smallSet));
     const note = page.getByTestId('gold-missing');
     expect(await note.count()).toBe(0);
+    // Every skill has states; one that has none is counted, since the graph variants read it as spanning any task.
+    const unparsed = page.getByTestId('unparsed-note');
+    expect(await unparsed.count()).toBe(0);
+    const lone = path.join(dir, 'lone', 'lone-skill');
+    mkdirSync(lone, { recursive: true });
+    writeFileSync(
+      path.join(lone, 'SKILL.md'),
+      '---\nname: lone-skill\ndescription: Has no states yet.\n---\nSteps.\n',
+    );
+    const imported = await server.core['library.import']({ path: path.dirname(lone) });
+    expect((await server.core['jobs.wait']({ id: imported.id })).status).toBe('done');
+    await expect
+      .poll(() => unparsed.textContent())
+      .toMatch(
+        /^1 of the library’s 49 skills has no states: the graph variants take it with precondition None/,
+      );
     const { id } = await server.core['library.get']({ name: 'household-put-object-in-receptacle' });
     const deleted = await server.core['sources.delete']({ skillIds: [id] });
     await expect

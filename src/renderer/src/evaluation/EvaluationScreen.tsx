@@ -14,6 +14,7 @@ import { PresetNote, PresetSelect } from '../select/PresetPicker';
 import { usePresetOutcome } from '../select/preset-outcome';
 import { EvalReportView } from './EvalReportView';
 import { GoldCoverageNote } from './GoldCoverageNote';
+import { UnparsedNote } from './UnparsedNote';
 import './evaluation.css';
 import { labelImportWords } from '../../../shared/label-import-words';
 
@@ -169,6 +170,7 @@ export function EvaluationScreen() {
           </div>
         )}
         {setId !== null && <GoldCoverageNote setId={setId} />}
+        {setId !== null && <UnparsedNote />}
         <fieldset className="variant-picker">
           <legend>Variants</legend>
           {variants.map((v) => (

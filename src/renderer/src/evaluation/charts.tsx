@@ -1,18 +1,10 @@
 // Small SVG charts for the evaluation screen: bars per variant for a metric, coverage and precision against answer
 // size, and the answer-size distribution of all variants on one axis.
-import { variants, type Variant, type VariantSummary } from '../../../shared/api';
+import type { VariantSummary } from '../../../shared/api';
+import { seriesClass } from './series';
 
 export function variantLabel(m: { variant: string; k?: number }): string {
   return m.k !== undefined ? `${m.variant} (k=${m.k})` : m.variant;
-}
-
-/**
- * A variant's colour (one per variant, the same in every chart and run) and, for a ranked one, its k as the fill: solid
- * for k = 1, paler for 2, hollow for 3 and more. Counting rows instead gave dense (k=1) full's colour.
- */
-export function seriesClass(m: { variant: string; k?: number }): string {
-  const tone = `series-${Math.max(0, variants.indexOf(m.variant as Variant)) % 6}`;
-  return m.k !== undefined && m.k > 1 ? `${tone} k-shade-${Math.min(m.k, 3)}` : tone;
 }
 
 export function MetricBars({
