@@ -4,6 +4,9 @@ import { useEffect, useState } from 'react';
 import type { SelectionPreset, SelectRequest, Variant } from '../../../shared/api';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useApi } from '../app/use-api';
+import type { ApiErrorData } from '../../../shared/errors';
+import { needsEmbedderMessage } from '../../../shared/presets';
+import { usePresetOutcome } from './preset-outcome';
 
 export interface RunProgress {
   requestId: string;
@@ -45,13 +48,25 @@ export function useSelectionCost(inputs: {
       : null,
     300,
   );
-  const estimate = useApi('select.estimate', request);
-  // useApi keeps the last answer while the next loads, and an error beside it: show neither for another preset.
   const wanted = preset || settings.data?.selection.preset;
+  // A preset that cannot run here (no embedder) is said as the core would say it, without asking for an estimate it
+  // would refuse (each refusal also logs a 503 in the console).
+  const outcomeOf = usePresetOutcome();
+  const cannotRun: ApiErrorData | null =
+    wanted && outcomeOf(wanted) === 'cannot-run'
+      ? { code: 'UNAVAILABLE', message: needsEmbedderMessage(wanted) }
+      : null;
+  const estimate = useApi('select.estimate', cannotRun ? null : request);
+  // useApi keeps the last answer while the next loads, and an error beside it: show neither for another preset.
   const current =
-    request && estimate.data && (!wanted || estimate.data.preset === wanted) ? estimate.data : null;
-  const estimateError =
-    request && !estimate.loading && (request.preset ?? '') === preset ? estimate.error : null;
+    request && !cannotRun && estimate.data && (!wanted || estimate.data.preset === wanted)
+      ? estimate.data
+      : null;
+  const estimateError = cannotRun
+    ? request && cannotRun
+    : request && !estimate.loading && (request.preset ?? '') === preset
+      ? estimate.error
+      : null;
   // The task the estimate shown answers for (the last answer stays while the next one loads).
   const answeredFor = estimate.dataKey ? (JSON.parse(estimate.dataKey) as { task: string }).task : null;
   useCuratorEvent((event) => {
