@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { explainSelection } from '../../src/core/select/explain';
 import { replaySelection } from '../../src/core/select/replay';
 import { selectSkills } from '../../src/core/select/select';
-import { fitForLogSigma } from '../../src/core/select/stage-challengers';
+import { fitForLogSigma, stageChallengers } from '../../src/core/select/stage-challengers';
 import type { SelectionInput } from '../../src/core/select/trace-types';
 import { logSig, skill, TableScorer } from './select-fixtures';
 import { mugInput, mugTable, t } from './select-mug-fixture';
@@ -108,6 +108,22 @@ describe('explainSelection on the hot-mug trace', () => {
     const sentence = explainSelection(above).picks.find((p) => p.name === 'heat-object')!.sentence;
     expect(sentence).toContain('it won stage 1 (s0 → s1)');
     expect(sentence).toContain('beating locate-object by 0.00 in φ; it also won stage 2');
+  });
+
+  it('offers a scored runner-up before a pruned one when no stage fit can make either win', async () => {
+    const trace = await selectSkills(mugInput, new TableScorer(mugTable, 0), { prune: false });
+    const stage = trace.stages[1]!;
+    const rivals = stage.phi.filter((e) => e.candidate !== stage.winner);
+    // The winner's φ above every rival's log σ(ρ): no fit can help; one rival pruned with a closer bound.
+    stage.phi.find((e) => e.candidate === stage.winner)!.phi = -0.001;
+    const [scored, pruned] = rivals;
+    Object.assign(pruned!, { phi: null, fit: null, prunedBound: -0.002 });
+    trace.candidates[pruned!.candidate]!.rho = 5;
+    const challengers = stageChallengers(trace)[1]!.challengers;
+    expect(challengers.every((c) => c.fitNeeded === null)).toBe(true);
+    expect(challengers[0]!.phi).not.toBeNull();
+    expect(challengers.map((c) => c.candidate)).toContain(scored!.candidate);
+    expect(challengers.at(-1)!.candidate).toBe(pruned!.candidate);
   });
 
   it('fitForLogSigma inverts log σ and refuses targets at or above 0', () => {

@@ -62,10 +62,12 @@ export function stageChallengers(trace: SelectionTrace): StageWhy[] {
     }
     const deficit = (c: StageChallenger): number =>
       c.phi !== null ? c.phiNeeded - c.phi : c.phiNeeded - logSigmoid(trace.candidates[c.candidate]!.rho!);
-    // Those a stage fit can make win come first, closest first.
+    // Those a stage fit can make win come first, then those scored (the real runners-up, before a pruned bound),
+    // closest first.
     challengers.sort(
       (a, b) =>
         Number(a.fitNeeded === null) - Number(b.fitNeeded === null) ||
+        Number(a.phi === null) - Number(b.phi === null) ||
         deficit(a) - deficit(b) ||
         a.candidate - b.candidate,
     );

@@ -28,6 +28,7 @@ function StageChallenge({
   if (!c) return null;
   return (
     <li data-testid="why-challenge" data-stage={stage.stage}>
+      <span className="small muted">Stage {stage.stage + 1}:</span>{' '}
       <select
         aria-label={`Challenger for stage ${stage.stage + 1}`}
         title={c.name}
