@@ -70,7 +70,7 @@ describeInChromium('Selection lab, first run', () => {
     const stored = page.getByTestId('stored-parse-note');
     await expect
       .poll(() => stored.textContent())
-      .toBe('No parse given: the selection uses the hand parse a label set gives this task. Show it');
+      .toBe('No parse given: Select skills will use the hand parse a label set gives this task. Show it');
     expect(await page.getByTestId('no-parse-note').count()).toBe(0);
     await stored.getByRole('button', { name: 'Show it' }).click();
     await expect.poll(() => page.getByLabel('State 0').inputValue()).toContain('kitchen');

@@ -30,7 +30,7 @@ export function NoParseNote({
   if (storedParse)
     return (
       <p className="muted small" data-testid="stored-parse-note">
-        No parse given: the selection uses {storedWords[storedParse]}.{' '}
+        No parse given: Select skills will use {storedWords[storedParse]}.{' '}
         <button className="link" onClick={onShow}>
           Show it
         </button>
