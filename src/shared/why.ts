@@ -74,4 +74,6 @@ export interface SelectionWhy {
   stages: StageWhy[];
   /** Set when the offline (lexical) engine produced scores: what adding models would change. */
   offlineNote: string | null;
+  /** Set when every skill answered has ρ below 0: likely none fits the task. */
+  weakAnswerNote?: string | null;
 }

@@ -126,6 +126,18 @@ describe('explainSelection on the hot-mug trace', () => {
     expect(challengers.at(-1)!.candidate).toBe(pruned!.candidate);
   });
 
+  it('warns when every skill answered has ρ below 0, and only then', async () => {
+    const trace = await selectSkills(mugInput, new TableScorer(mugTable, 0), { prune: false });
+    expect(explainSelection(trace).weakAnswerNote).toBeNull();
+    for (const a of trace.answer) trace.candidates[a.candidate]!.rho = -1.63 - a.candidate;
+    expect(explainSelection(trace).weakAnswerNote).toBe(
+      'Every skill in this answer has ρ below 0 (the largest -1.63): the scorer finds each more likely irrelevant ' +
+        'to the task than relevant, so the library may hold no skill for it.',
+    );
+    trace.candidates[trace.answer[1]!.candidate]!.rho = 0.2;
+    expect(explainSelection(trace).weakAnswerNote).toBeNull();
+  });
+
   it('fitForLogSigma inverts log σ and refuses targets at or above 0', () => {
     for (const r of [-3, 0, 0.5, 4]) expect(fitForLogSigma(logSig(r))).toBeCloseTo(r, 9);
     expect(fitForLogSigma(0)).toBeNull();

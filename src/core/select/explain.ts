@@ -179,6 +179,16 @@ function offlineNote(trace: SelectionTrace): string | null {
   return 'The offline (lexical) engine produced these scores: r counts shared words, so a skill that says the same thing in other words scores low, and margins are small. Adding an embedder (preset fast) or a cross-encoder (preset exact) scores meaning instead of wording.';
 }
 
+/** Every skill answered scored ρ < 0: the scorer finds each more likely irrelevant than relevant to the task. */
+function weakAnswerNote(trace: SelectionTrace): string | null {
+  const rhos = trace.answer.map((a) => trace.candidates[a.candidate]?.rho ?? null);
+  if (rhos.length === 0 || rhos.some((r) => r === null || r >= 0)) return null;
+  const largest = num(Math.max(...(rhos as number[])));
+  return rhos.length === 1
+    ? `The skill answered has ρ below 0 (${largest}): the scorer finds it more likely irrelevant to the task than relevant, so the library may hold no skill for it.`
+    : `Every skill in this answer has ρ below 0 (the largest ${largest}): the scorer finds each more likely irrelevant to the task than relevant, so the library may hold no skill for it.`;
+}
+
 /** The why of a trace; `gold` marks the labelled task's gold skills and explains the ones the answer misses. */
 export function explainSelection(trace: SelectionTrace, gold: readonly string[] | null = null): SelectionWhy {
   const goldSet = new Set(gold ?? []);
@@ -220,5 +230,6 @@ export function explainSelection(trace: SelectionTrace, gold: readonly string[] 
     goldMissed: (gold ?? []).filter((g) => !answered.has(g)).map((g) => goldMiss(trace, g)),
     stages: stageChallengers(trace),
     offlineNote: offlineNote(trace),
+    weakAnswerNote: weakAnswerNote(trace),
   };
 }

@@ -129,6 +129,7 @@ export function renderWhy(why: SelectionWhy): string[] {
     if (closest) out.push(`  ${closest.sentence}`);
   }
   const lines = out.length > 0 ? ['Why:', ...out] : [];
+  if (why.weakAnswerNote) lines.push(`Note: ${why.weakAnswerNote}`);
   if (why.offlineNote) lines.push(`Note: ${why.offlineNote}`);
   return lines;
 }

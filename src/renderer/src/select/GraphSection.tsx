@@ -43,6 +43,11 @@ export function GraphSection({
   const ranked = rankedVariants.includes(shown.variant);
   return (
     <section className="panel" aria-label="Execution graph">
+      {shown.why?.weakAnswerNote && (
+        <p className="note warn small" role="note" data-testid="weak-answer-note">
+          {shown.why.weakAnswerNote}
+        </p>
+      )}
       {shown.why?.offlineNote && (
         <div className="offline-banner" role="note" data-testid="offline-banner">
           {shown.why.offlineNote}{' '}
