@@ -234,9 +234,9 @@ export function EvalReportView({
             <thead>
               <tr>
                 <th>Variant</th>
-                <th>Precision</th>
-                <th>Recall</th>
-                <th>F1</th>
+                <th title="Mean share of a task’s answered skills that are gold">Precision</th>
+                <th title="Mean share of a task’s gold skills that were answered">Recall</th>
+                <th title="Mean of each task’s harmonic mean of precision and recall">F1</th>
                 <th title="Share of tasks whose answer is exactly the gold set">Exact</th>
                 <th title="Share of tasks whose first skill answered (the top of a ranking, the winner of a graph answer’s first stage) is one of the task’s gold skills or in one of its gold groups, for any stage">
                   Hit@1
@@ -251,9 +251,15 @@ export function EvalReportView({
                   Pairs/task
                 </th>
                 <th>LLM calls/task</th>
-                <th title="Mean document tokens per task">Tokens/task</th>
-                <th>ms/task</th>
-                <th>Errors</th>
+                <th title="Mean tokens of the skill texts and states scored per task, plus the LLM’s prompt tokens">
+                  Tokens/task
+                </th>
+                <th title="Mean milliseconds per task, with scores shared between the variants of a task (in the order listed)">
+                  ms/task
+                </th>
+                <th title="Tasks this variant could not answer (the error is in the per-task rows)">
+                  Errors
+                </th>
               </tr>
             </thead>
             <tbody>
