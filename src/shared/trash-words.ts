@@ -18,3 +18,15 @@ export function evictedNote(evicted: readonly Pick<DeletedInfo, 'label' | 'delet
       : `The ${evicted.length} oldest deletes in the trash (${which.join('; ')}) can`;
   return `${what} no longer be restored: the trash keeps the last ${trashKept}, and older ones only while they hold reviewed states.`;
 }
+
+/**
+ * Says which label sets name skills of a delete as gold: their evaluations count those skills as misses until the
+ * delete is restored. Null when none does.
+ */
+export function goldInNote(goldIn: readonly { set: string; skills: string[] }[] | undefined): string | null {
+  if (!goldIn || goldIn.length === 0) return null;
+  const skills = new Set(goldIn.flatMap((g) => g.skills));
+  const one = skills.size === 1;
+  const sets = goldIn.map((g) => (one ? `“${g.set}”` : `“${g.set}” (${g.skills.join(', ')})`)).join(', ');
+  return `${one ? `${[...skills][0]} is` : `${skills.size} of these skills are`} gold in the label set${goldIn.length === 1 ? '' : 's'} ${sets}: evaluations count ${one ? 'it as a miss' : 'them as misses'} until the delete is restored.`;
+}

@@ -69,6 +69,9 @@ describe('CLI: a label set whose gold skills the library does not hold', () => {
   it('names a deleted gold skill as in the trash, with the command that restores it', async () => {
     const deleted = await cli('skill', 'delete', 'household-make-coffee', '--yes');
     expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain(
+      'Note: household-make-coffee is gold in the label sets “elsewhere”, “sample-tasks”: evaluations count it as a miss until the delete is restored.',
+    );
     const trash = JSON.parse((await cli('--json', 'trash')).stdout) as { id: number }[];
     const run = await cli('eval', 'run', 'elsewhere', '--variants', 'no-parse', '--k', '1');
     expect(run.code, run.stderr).toBe(0);

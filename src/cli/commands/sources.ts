@@ -6,7 +6,7 @@ import { followJob, printJobJson, printJson, printLine } from '../output';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { CuratorError } from '../../shared/errors';
 import { countOf } from '../../shared/import-hints';
-import { evictedNote, skillsWord } from '../../shared/trash-words';
+import { evictedNote, skillsWord, goldInNote } from '../../shared/trash-words';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -166,6 +166,8 @@ export function registerSourceCommands(program: Command): void {
         const info = await core['sources.delete']({ sourceId });
         if (g.json) return printJson(info);
         printLine(`deleted ${info.label} (${skillsWord(info.skillCount)}); \`undo\` restores them`);
+        const gold = goldInNote(preview.goldIn);
+        if (gold) printLine(`Note: ${gold}`);
         printEvicted(info.evicted);
       }),
     );
@@ -183,11 +185,15 @@ export function registerSourceCommands(program: Command): void {
         if (!opts.yes) {
           if (g.json) return printJson(preview);
           printLine(`would delete ${preview.names.join(', ')} (${preview.reviewed} reviewed); add --yes`);
+          const gold = goldInNote(preview.goldIn);
+          if (gold) printLine(`Note: ${gold}`);
           return;
         }
         const info = await core['sources.delete']({ skillIds });
         if (g.json) return printJson(info);
         printLine(`deleted ${info.label}; \`undo\` restores ${info.skillCount === 1 ? 'it' : 'them'}`);
+        const gold = goldInNote(preview.goldIn);
+        if (gold) printLine(`Note: ${gold}`);
         printEvicted(info.evicted);
       }),
     );

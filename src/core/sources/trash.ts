@@ -49,11 +49,27 @@ export function previewDelete(db: Db, target: DeleteTarget): DeletePreview {
     (id) => db.prepare('SELECT name FROM skills WHERE id = ?').get(id) as { name: string },
   );
   const reviewed = ids.filter((id) => reviewedStatus(db, id) !== null).length;
-  return { skills: ids.length, reviewed, names: rows.map((r) => r.name), sourceLabel };
+  const names = rows.map((r) => r.name);
+  return { skills: ids.length, reviewed, names, sourceLabel, goldIn: goldIn(db, names) };
 }
 
 /** A delete as recorded, with the older deletes it pushed out of the trash (they can no longer be restored). */
 export type RecordedDelete = DeletedInfo & { evicted: DeletedInfo[] };
+
+/** The label sets whose gold names any of these skills, each with those names. */
+function goldIn(db: Db, names: string[]): { set: string; skills: string[] }[] {
+  if (names.length === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT s.name AS setName, g.value AS skill
+       FROM label_items AS i JOIN label_sets AS s ON s.id = i.set_id, json_each(i.gold) AS g
+       WHERE g.value IN (SELECT value FROM json_each(?)) ORDER BY s.name, g.value`,
+    )
+    .all(JSON.stringify(names)) as { setName: string; skill: string }[];
+  const bySet = new Map<string, string[]>();
+  for (const r of rows) bySet.set(r.setName, [...(bySet.get(r.setName) ?? []), r.skill]);
+  return [...bySet].map(([set, skills]) => ({ set, skills }));
+}
 
 export function deleteToTrash(db: Db, target: DeleteTarget, now: string): RecordedDelete {
   return db

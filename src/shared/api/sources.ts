@@ -86,6 +86,8 @@ export interface DeletePreview {
   reviewed: number;
   names: string[];
   sourceLabel: string | null;
+  /** Label sets whose gold names skills of this delete: their evaluations count those as misses until restored. */
+  goldIn?: { set: string; skills: string[] }[];
 }
 
 export interface DeletedInfo {

@@ -1,7 +1,7 @@
 // A delete that says what goes before it happens: the skill count, how many were reviewed, and that Undo restores them.
 import { useEffect, useState } from 'react';
 import type { DeletePreview, DeletedInfo } from '../../../shared/api';
-import { evictedNote } from '../../../shared/trash-words';
+import { evictedNote, goldInNote } from '../../../shared/trash-words';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { showToast } from '../app/toasts';
@@ -46,6 +46,11 @@ export function DeleteConfirm({
           ? 'Its states and history go with it; Undo brings everything back.'
           : 'Their states and history go with them; Undo brings everything back.'}
       </p>
+      {goldInNote(preview.goldIn) && (
+        <p className="small warn-text" data-testid="delete-gold">
+          {goldInNote(preview.goldIn)}
+        </p>
+      )}
       <div className="row">
         <button
           className="danger primary"
