@@ -9,7 +9,12 @@ export function formatSeconds(s: number): string {
   return `${(s / 60).toFixed(1)} min`;
 }
 
-export function printEstimate(e: SelectionEstimate, write: (line: string) => void): void {
+/** `fallbackSaidLater`: the run's own report will say that a model preset scores offline, so this does not. */
+export function printEstimate(
+  e: SelectionEstimate,
+  write: (line: string) => void,
+  fallbackSaidLater = false,
+): void {
   write(
     `estimate (${e.preset}): up to ${e.pairs} pairs, ${e.tokens} tokens, about ${formatSeconds(e.seconds)} on this machine`,
   );
@@ -19,7 +24,12 @@ export function printEstimate(e: SelectionEstimate, write: (line: string) => voi
     );
   for (const note of e.notes) write(`  ${note}`);
   // A model preset with no model behind it scores lexically: say so, as the lab does, with what to do.
-  if (e.preset !== 'offline' && e.engines.length > 0 && e.engines.every((x) => x.tier === 'lexical'))
+  if (
+    !fallbackSaidLater &&
+    e.preset !== 'offline' &&
+    e.engines.length > 0 &&
+    e.engines.every((x) => x.tier === 'lexical')
+  )
     write(
       `  No model is set up for "${e.preset}", so it scores with the offline (lexical) engine: ${noModelHint}`,
     );

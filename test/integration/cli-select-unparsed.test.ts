@@ -54,6 +54,8 @@ describe('CLI select on an unparsed library', () => {
     expect(ran.stdout).toContain(
       'No model is set up for "exact", so it scored with the offline (lexical) engine',
     );
+    // Once: the estimate printed before the run leaves it to the run's report.
+    expect(`${ran.stdout}${ran.stderr}`.match(/No model is set up for "exact"/g)).toHaveLength(1);
   });
 
   it('sums up the candidates without a parse in one note, and says how to parse the task', async () => {

@@ -80,7 +80,7 @@ export function registerSelectCommands(program: Command): void {
             if (g.json) return printJson(estimate);
             return printEstimate(estimate, (line) => printLine(line));
           }
-          if (!g.json) printEstimate(estimate, (line) => process.stderr.write(line + '\n'));
+          if (!g.json) printEstimate(estimate, (line) => process.stderr.write(line + '\n'), true);
           const requestId = randomUUID();
           const results = await followSelection(core, requestId, !!g.json, () =>
             opts.compare
