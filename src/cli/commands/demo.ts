@@ -85,12 +85,15 @@ export function registerDemoCommand(program: Command): void {
         printLine(
           `\nEvaluation on ${set.name} (${set.itemCount} tasks, ${evalReport.engines.recall} + ${evalReport.engines.crossEncoder}), recall@${evalReport.recallK} ${evalReport.recallAtK.toFixed(2)}:`,
         );
-        printLine('variant    k  precision recall  F1    exact  size');
+        printLine('variant    k  Hit@1 cover precision recall  F1    exact  size');
         for (const m of evalReport.summary) {
           printLine(
-            `${m.variant.padEnd(10)} ${String(m.k ?? '-').padEnd(2)} ${m.precision.toFixed(3).padEnd(9)} ${m.recall.toFixed(3).padEnd(7)} ${m.f1.toFixed(3).padEnd(5)} ${m.exactMatch.toFixed(3).padEnd(6)} ${m.meanAnswerSize.toFixed(2)}`,
+            `${m.variant.padEnd(10)} ${String(m.k ?? '-').padEnd(2)} ${(m.hitAt1 ?? 0).toFixed(3).padEnd(5)} ${m.stageCoverage.toFixed(3).padEnd(5)} ${m.precision.toFixed(3).padEnd(9)} ${m.recall.toFixed(3).padEnd(7)} ${m.f1.toFixed(3).padEnd(5)} ${m.exactMatch.toFixed(3).padEnd(6)} ${m.meanAnswerSize.toFixed(2)}`,
           );
         }
+        printLine(
+          'Hit@1: the first skill answered is gold; cover: the share of a task’s stages answered; full answers one skill per stage it finds.',
+        );
         printLine(`\nCLI on this library: npm run cli -- --data ${shown} <command>`);
         if (opts.serve) await serveUntilStopped(core, opts.port);
       }),
