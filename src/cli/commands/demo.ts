@@ -92,7 +92,7 @@ export function registerDemoCommand(program: Command): void {
           );
         }
         printLine(
-          'Hit@1: the first skill answered is gold; cover: the share of a task’s stages answered; full answers one skill per stage it finds.',
+          'Hit@1: the first skill answered is gold or in a gold group; cover: the share of a task’s stages answered; full answers one skill per stage it finds.',
         );
         printLine(`\nCLI on this library: npm run cli -- --data ${shown} <command>`);
         if (opts.serve) await serveUntilStopped(core, opts.port);
