@@ -8,6 +8,7 @@ import type { CoreContext } from '../context';
 import { importWithoutJunk } from './import-without-junk';
 import { defaultImportSettings, type LibraryDeps } from '../skills/types';
 import { findSource } from '../store/sources-repo';
+import { labelSetsNaming } from '../eval/gold-coverage';
 import { applyScan } from './apply-update';
 import { conflictDiff } from './conflict-diff';
 import { createFolderWatches } from './folder-watch';
@@ -264,7 +265,10 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
       ctx.events.emit({ type: 'states.changed', skillIds: [req.skillId] });
       return { dismissed };
     },
-    'sources.deletePreview': async (req) => previewDelete(db, req),
+    'sources.deletePreview': async (req) => {
+      const preview = previewDelete(db, req);
+      return { ...preview, goldIn: labelSetsNaming(db, preview.names) };
+    },
     'sources.delete': async (req) => {
       const info = deleteToTrash(db, req, now());
       if (req.sourceId !== undefined) {

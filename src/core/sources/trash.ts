@@ -49,27 +49,11 @@ export function previewDelete(db: Db, target: DeleteTarget): DeletePreview {
     (id) => db.prepare('SELECT name FROM skills WHERE id = ?').get(id) as { name: string },
   );
   const reviewed = ids.filter((id) => reviewedStatus(db, id) !== null).length;
-  const names = rows.map((r) => r.name);
-  return { skills: ids.length, reviewed, names, sourceLabel, goldIn: goldIn(db, names) };
+  return { skills: ids.length, reviewed, names: rows.map((r) => r.name), sourceLabel };
 }
 
 /** A delete as recorded, with the older deletes it pushed out of the trash (they can no longer be restored). */
 export type RecordedDelete = DeletedInfo & { evicted: DeletedInfo[] };
-
-/** The label sets whose gold names any of these skills, each with those names. */
-function goldIn(db: Db, names: string[]): { set: string; skills: string[] }[] {
-  if (names.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT s.name AS setName, g.value AS skill
-       FROM label_items AS i JOIN label_sets AS s ON s.id = i.set_id, json_each(i.gold) AS g
-       WHERE g.value IN (SELECT value FROM json_each(?)) ORDER BY s.name, g.value`,
-    )
-    .all(JSON.stringify(names)) as { setName: string; skill: string }[];
-  const bySet = new Map<string, string[]>();
-  for (const r of rows) bySet.set(r.setName, [...(bySet.get(r.setName) ?? []), r.skill]);
-  return [...bySet].map(([set, skills]) => ({ set, skills }));
-}
 
 export function deleteToTrash(db: Db, target: DeleteTarget, now: string): RecordedDelete {
   return db
@@ -184,15 +168,28 @@ export function listTrash(db: Db): DeletedInfo[] {
 function named(db: Db, d: DeletedInfo): DeletedInfo {
   const counted = /^\d+ skills\b/;
   if (d.kind !== 'skills' || !counted.test(d.label)) return d;
-  const names = (
+  const names = payloadNames(db, d.id).map((r) => r.name);
+  return names.length === 0 ? d : { ...d, label: d.label.replace(counted, nameList(names)) };
+}
+
+/** The skills' names a delete's payload holds, in its order: the one delete `id`, or every one still in the trash. */
+function payloadNames(db: Db, id?: number): { id: number; name: string }[] {
+  return (
     db
       .prepare(
-        `SELECT json_extract(s.value, '$.skill.name') AS name
-         FROM deleted_items AS d, json_each(d.payload, '$.skills') AS s WHERE d.id = ? ORDER BY s.key`,
+        `SELECT d.id AS id, json_extract(s.value, '$.skill.name') AS name
+         FROM deleted_items AS d, json_each(d.payload, '$.skills') AS s
+         WHERE ${id === undefined ? 'd.restored_at IS NULL' : 'd.id = ?'} ORDER BY d.id DESC, s.key`,
       )
-      .all(d.id) as { name: string }[]
-  ).map((r) => String(r.name));
-  return names.length === 0 ? d : { ...d, label: d.label.replace(counted, nameList(names)) };
+      .all(...(id === undefined ? [] : [id])) as { id: number; name: unknown }[]
+  ).map((r) => ({ id: r.id, name: String(r.name) }));
+}
+
+/** Each skill name the trash holds, with the newest delete (still restorable) that holds it. */
+export function trashedSkillNames(db: Db): Map<string, number> {
+  const newest = new Map<string, number>();
+  for (const r of payloadNames(db)) if (!newest.has(r.name)) newest.set(r.name, r.id);
+  return newest;
 }
 
 /** Deletes for good one delete of the trash, or all of them; returns how many skills went with them. */
