@@ -2,9 +2,7 @@
 // a miss, so figures over a set written for another library (or after a gold skill was deleted) read as zeros
 // without it.
 import type { GoldCoverage } from './api/evaluation';
-
-const listed = (names: readonly string[]): string =>
-  names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
+import { firstNames } from './name-list';
 
 /**
  * One paragraph, or null when the library holds every gold skill. `restore` says how to restore one delete of the
@@ -18,14 +16,14 @@ export function missingGoldWords(
   const trashed =
     inTrash.length === 0
       ? ''
-      : ` ${inTrash.length === missing.length ? (missing.length === 1 ? 'It is' : 'All are') : `${inTrash.length} of them (${listed(inTrash.map((t) => t.name))}) ${inTrash.length === 1 ? 'is' : 'are'}`} in the trash: ${restore([...new Set(inTrash.map((t) => t.deleteId))])}.`;
+      : ` ${inTrash.length === missing.length ? (missing.length === 1 ? 'It is' : 'All are') : `${inTrash.length} of them (${firstNames(inTrash.map((t) => t.name))}) ${inTrash.length === 1 ? 'is' : 'are'}`} in the trash: ${restore([...new Set(inTrash.map((t) => t.deleteId))])}.`;
   const rest =
     inTrash.length === missing.length
       ? ''
       : ' Import the skills the set was written for, or label tasks for this library.';
   return (
     `${missing.length} of the ${total} gold skills of this label set ${missing.length === 1 ? 'is' : 'are'} not in ` +
-    `the library (${listed(missing)}); ${missing.length === 1 ? 'it counts as a miss' : 'they count as misses'}.` +
+    `the library (${firstNames(missing)}); ${missing.length === 1 ? 'it counts as a miss' : 'they count as misses'}.` +
     trashed +
     rest
   );

@@ -39,7 +39,7 @@ export function refusedOnlyForNameFormat(
 }
 
 /** Whether a rejected skill refused only for its name's format has a name that differs from its folder too. */
-function alsoForFolderName(rejected: ImportReport['rejected'][number]): boolean {
+export function alsoForFolderName(rejected: ImportReport['rejected'][number]): boolean {
   return onlyForNameFormat(rejected) && rejected.issues.some((i) => i.rule === 'name-matches-folder');
 }
 

@@ -5,3 +5,8 @@ export function nameList(names: readonly string[], shown = 3): string {
   if (names.length <= shown) return names.join(', ');
   return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 }
+
+/** The first `shown` names joined by commas, then "…" when there are more. */
+export function firstNames(names: readonly string[], shown = 5): string {
+  return names.slice(0, shown).join(', ') + (names.length > shown ? ', …' : '');
+}

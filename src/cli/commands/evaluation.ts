@@ -33,8 +33,7 @@ export function registerEvaluationCommands(program: Command): void {
         const set = await core['labels.import']({ path: file, name: opts.name });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
-        const { existed, added, updated, keptEdited, ...info } = set;
-        if (existed) printLine(labelImportWords({ set: info, existed, added, updated, keptEdited }));
+        if (set.existed) printLine(labelImportWords(set));
         await printMissingGold(core, set.id);
       }),
     );

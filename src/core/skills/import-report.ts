@@ -4,6 +4,7 @@
 import { importLists, type ImportListCounts, type ImportListName } from '../../shared/api';
 import {
   importLinesShown as linesShown,
+  alsoForFolderName,
   onlyForFolderName,
   onlyForNameFormat,
 } from '../../shared/import-hints';
@@ -56,11 +57,8 @@ export class ImportReportWriter {
     appendReportLine(this.db, this.id, list, line);
     if (this.counts[list]++ < linesShown) (this.report[list] as ReportLine<L>[]).push(line);
     if (list === 'rejected' && onlyForFolderName(line as ReportLine<'rejected'>)) this.forFolderName++;
-    if (list === 'rejected' && onlyForNameFormat(line as ReportLine<'rejected'>)) {
-      this.forNameFormat++;
-      if ((line as ReportLine<'rejected'>).issues.some((i) => i.rule === 'name-matches-folder'))
-        this.forNameAndFolder++;
-    }
+    if (list === 'rejected' && onlyForNameFormat(line as ReportLine<'rejected'>)) this.forNameFormat++;
+    if (list === 'rejected' && alsoForFolderName(line as ReportLine<'rejected'>)) this.forNameAndFolder++;
     if (list === 'removed' && (line as ReportLine<'removed'>).reviewStatus) this.removedReviewed++;
   }
 

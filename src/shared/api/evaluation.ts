@@ -230,6 +230,9 @@ export interface LabelImportOutcome {
   keptEdited: string[];
 }
 
+/** What labels.import answers: the set's info, with what the import did. */
+export type LabelImportAnswer = LabelSetInfo & Omit<LabelImportOutcome, 'set'>;
+
 /** A label set's gold skills against the library: those it lacks count as misses for every variant. */
 export interface GoldCoverage {
   /** Distinct gold skills of the set. */
@@ -242,10 +245,7 @@ export interface GoldCoverage {
 
 export interface EvaluationApi {
   /** The set's info, with what the import did. */
-  'labels.import'(req: {
-    path: string;
-    name?: string;
-  }): Promise<LabelSetInfo & Omit<LabelImportOutcome, 'set'>>;
+  'labels.import'(req: { path: string; name?: string }): Promise<LabelImportAnswer>;
   'labels.list'(req: Record<string, never>): Promise<LabelSetInfo[]>;
   'labels.get'(req: { id: number }): Promise<{ set: LabelSetInfo; items: LabelItem[] }>;
   'labels.saveItem'(req: { setId: number; item: LabelItem }): Promise<LabelItem>;

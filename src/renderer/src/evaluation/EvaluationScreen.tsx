@@ -77,10 +77,9 @@ export function EvaluationScreen() {
     setImported(null);
     const answer = await action.run(() => client.call('labels.import', { path: labelPath.trim() }));
     if (answer) {
-      const { existed, added, updated, keptEdited, ...set } = answer;
-      setImported(labelImportWords({ set, existed, added, updated, keptEdited }));
+      setImported(labelImportWords(answer));
       sets.reload();
-      setSetId(set.id);
+      setSetId(answer.id);
     }
   };
   const run = async () => {
