@@ -17,6 +17,8 @@ export interface TaskParse {
   subtasks: string[];
   /** s_0..s_m: s_0 initial, s_(i+1) after t_i. */
   states: string[];
+  /** Set when the request carried the parse: written by the agent that asked over MCP, or by a person. */
+  givenBy?: 'agent' | 'manual';
 }
 
 export interface SkillStates {

@@ -62,7 +62,7 @@ describe('the core API end to end', () => {
   it('selects in stages with the full method and explains it in the trace', async () => {
     const { task, parse } = hotMug();
     const r = await core['select.run']({ task, parse, variant: 'full' });
-    expect(r.trace.parse).toEqual(parse);
+    expect(r.trace.parse).toEqual({ ...parse, givenBy: 'manual' });
     expectTraceFollowsMethod(r.trace);
     // The verified states put the gold skills on the graph in task order, so the task splits into its three stages.
     const edge = (name: string) => {

@@ -115,4 +115,27 @@ describe('select.estimate with a lexical recall', () => {
     });
     expect((await core['select.runs']({ limit: 1000 })).length).toBe(runsBefore);
   });
+
+  it('refuses a given parse whose counts or lengths are wrong, saying what to give instead', async () => {
+    const runsBefore = (await core['select.runs']({ limit: 1000 })).length;
+    const three = {
+      subtasks: ['find the mug', 'heat the mug', 'use the coffee machine'],
+      states: ['a', 'b', 'c'],
+    };
+    await expect(core['select.run']({ task, preset: 'offline', parse: three })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        'The parse has 3 sub-tasks and 3 states: give 4 states (s0 before the first sub-task, then one after ' +
+        'each sub-task), or 2 sub-tasks for these states',
+    });
+    const long = { subtasks: ['x'.repeat(1001)], states: ['a', 'b'] };
+    await expect(core['select.run']({ task, preset: 'offline', parse: long })).rejects.toMatchObject({
+      message: 'Sub-task t0 of the parse is 1,001 characters; keep each sub-task and state under 1,000',
+    });
+    const many = { subtasks: Array.from({ length: 21 }, (_, i) => `step ${i}`), states: Array(22).fill('s') };
+    await expect(core['select.run']({ task, preset: 'offline', parse: many })).rejects.toMatchObject({
+      message: expect.stringMatching(/^The parse has 21 sub-tasks; give at most 20/),
+    });
+    expect((await core['select.runs']({ limit: 1000 })).length).toBe(runsBefore);
+  });
 });

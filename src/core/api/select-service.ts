@@ -12,6 +12,7 @@ import { replayRun, runSelection } from '../select/run-selection';
 import { getRun, listRuns, type RunVia } from '../select/runs-store';
 import type { SkillFilter } from '../store/library-filter';
 import { parseTraceJson } from '../select/trace-schema';
+import { checkGivenParse } from '../select/given-parse';
 import { estimateSelection } from '../select/cost';
 import { lexicalRecall } from '../models/lexical/lexical-recall';
 import type { SelectionPreset } from '../../shared/presets';
@@ -51,22 +52,6 @@ function checkTask(req: { task?: unknown } | undefined): string {
   return req.task.trim();
 }
 
-/** A parse given with the request has no blank sub-task or state: a blank one would be scored as if it said nothing. */
-function checkGivenParse(parse: SelectRequest['parse']): void {
-  if (!parse) return;
-  const blank = (xs: unknown, label: string) => {
-    if (!Array.isArray(xs)) throw new CuratorError('INVALID_ARGUMENT', `The parse has no list of ${label}s`);
-    const i = xs.findIndex((x) => typeof x !== 'string' || x.trim() === '');
-    if (i >= 0)
-      throw new CuratorError(
-        'INVALID_ARGUMENT',
-        `${label === 'state' ? `State s${i}` : `Sub-task t${i}`} of the parse is empty: write it, or clear the parse to run without one`,
-      );
-  };
-  blank(parse.states, 'state');
-  blank(parse.subtasks, 'sub-task');
-}
-
 export interface SelectServiceOptions {
   /** Stored with every run this service makes (the MCP server's own instance says 'mcp'). */
   via?: RunVia;
@@ -104,7 +89,11 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
         variants: checkVariants(list),
         k: req.k ?? settings.rankedK,
         recallK: req.recallK ?? settings.recallK,
-        parse: req.parse,
+        parse: req.parse && {
+          subtasks: req.parse.subtasks.map((s) => s.trim()),
+          states: req.parse.states.map((s) => s.trim()),
+          givenBy: req.parseBy === 'agent' ? 'agent' : 'manual',
+        },
         maxTokens: settings.crossEncoderMaxTokens,
         llmBodyChars: settings.llmSelectorBodyChars,
         signal: controller.signal,

@@ -19,7 +19,13 @@ const replayable = schema((z) => {
     k: z.number().int().positive().nullable(),
     input: z.object({
       task: z.string(),
-      parse: z.object({ subtasks: z.array(z.string()), states: z.array(z.string()) }).nullable(),
+      parse: z
+        .object({
+          subtasks: z.array(z.string()),
+          states: z.array(z.string()),
+          givenBy: z.enum(['agent', 'manual']).optional(),
+        })
+        .nullable(),
       candidates: z.array(candidate),
       emptyReason: z.string().optional(),
     }),

@@ -17,6 +17,10 @@ export {
   type ScorerTier,
 } from '../presets';
 
+/** Bounds on a parse given with a request: at most this many sub-tasks, each sub-task and state at most this long. */
+export const maxGivenParseSubtasks = 20;
+export const maxGivenParseChars = 1000;
+
 export interface SelectRequest {
   task: string;
   variant?: Variant;
@@ -26,6 +30,8 @@ export interface SelectRequest {
   recallK?: number;
   /** A parse typed by hand; otherwise the LLM parses the task (or the cached parse is used). */
   parse?: Pick<TaskParse, 'subtasks' | 'states'>;
+  /** Who wrote `parse`, recorded in the trace: the calling agent (over MCP), or a person (default). */
+  parseBy?: 'agent' | 'manual';
   sourceId?: number;
   /** Which engine scores each use of r; default from Settings (selection.preset). */
   preset?: SelectionPreset;
