@@ -1,15 +1,13 @@
 // The MCP tools over the curated library. Descriptions are fixed text plus the curator's rule; skill text only ever
 // travels in results (JSON data or embedded resources), never in a description.
-import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { variants } from '../shared/api';
 import { reviewStatuses } from '../core/skills';
 import { toErrorData } from '../shared/errors';
 import type { CuratorMcpContext } from './mcp-context';
 import { readSkillFile, servedSkill, skillUri } from './skill-content';
-import { explainAnswer } from './why';
+import { registerSelectTool } from './select-tool';
 import { logText } from './call-log';
 
 const json = (value: unknown): CallToolResult => ({
@@ -23,29 +21,6 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
   } catch (error) {
     const data = toErrorData(error);
     return { isError: true, content: [{ type: 'text', text: `error ${data.code}: ${data.message}` }] };
-  }
-}
-
-/**
- * A selection the agent can cancel: the SDK aborts `signal` when the client sends notifications/cancelled (or the
- * connection closes), and that cancels the selection by its request id, as Ctrl+C does in the CLI.
- */
-async function cancellableSelection<T>(
-  mcp: CuratorMcpContext,
-  signal: AbortSignal,
-  start: (requestId: string) => Promise<T>,
-): Promise<T> {
-  const requestId = `mcp-${randomUUID()}`;
-  const cancel = () => {
-    mcp.calls.note(`select_skills ${requestId} cancelled by the client`);
-    void mcp.select['select.cancel']({ requestId });
-  };
-  signal.throwIfAborted();
-  signal.addEventListener('abort', cancel, { once: true });
-  try {
-    return await start(requestId);
-  } finally {
-    signal.removeEventListener('abort', cancel);
   }
 }
 
@@ -94,44 +69,7 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
       }),
   );
 
-  server.registerTool(
-    'select_skills',
-    {
-      title: 'Select skills for a task',
-      description:
-        'Choose the skills for a task with SkillReranker (recall, task graph, stages): returns the answer with one ' +
-        'sentence of why per skill and the stage of the task it serves, the preset that scored it, and the run id ' +
-        `under which the curator can open this selection in the lab. ${rule}`,
-      inputSchema: {
-        task: z.string().min(1).describe('The task, in plain words'),
-        variant: z.enum(variants).optional().describe('Selection method (default full)'),
-        k: z.number().int().min(1).max(20).optional().describe('How many skills, for the ranked variants'),
-      },
-      annotations: { readOnlyHint: false, openWorldHint: false },
-    },
-    (args, extra) =>
-      guarded(async () => {
-        const r = await cancellableSelection(mcp, extra.signal, (requestId) =>
-          mcp.select['select.run']({
-            task: args.task,
-            variant: args.variant,
-            k: args.k,
-            preset: mcp.preset,
-            requestId,
-          }),
-        );
-        mcp.calls.record('select_skills', `${logText(args.task)} → run ${r.runId}`);
-        return json({
-          runId: r.runId,
-          variant: r.variant,
-          preset: r.trace.preset ?? null,
-          answer: explainAnswer(r.trace).map((p) => ({ ...p, uri: skillUri(p.name) })),
-          ...(r.trace.reason ? { reason: r.trace.reason } : {}),
-          notes: r.trace.notes,
-          rule: allowed.sentence,
-        });
-      }),
-  );
+  registerSelectTool(server, mcp, guarded, json);
 
   server.registerTool(
     'read_skill',
