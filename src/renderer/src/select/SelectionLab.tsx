@@ -150,6 +150,15 @@ export function SelectionLab({ runId }: { runId?: number }) {
           )}
           {parseNote && <span className="muted small">{parseNote}</span>}
           {stored.data && stored.data.runId === original?.runId && <ViaBadge via={stored.data.via} />}
+          {original && traceOf(original).parse?.givenBy === 'agent' && (
+            <span
+              className="badge"
+              data-testid="parse-by-agent"
+              title="The agent that asked over MCP wrote this task's sub-tasks and states itself"
+            >
+              parse by the agent
+            </span>
+          )}
         </div>
         {parse && <ParseEditor parse={parse} onChange={setParse} />}
         <VariantOptions
