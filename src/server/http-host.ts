@@ -8,6 +8,7 @@ import { isApiMethod } from '../shared/api';
 import { CuratorError, toErrorData } from '../shared/errors';
 import type { CuratorEventListener } from '../shared/events';
 import { httpStatusFor } from './http-status';
+import { refuseRestOfBody } from './refused-body';
 import { serveStatic } from './static-files';
 import { defaultMaxUploadBytes, receiveUpload } from './upload';
 
@@ -55,15 +56,21 @@ function sendError(res: ServerResponse, error: unknown): void {
   sendJson(res, httpStatusFor(data.code), data);
 }
 
+/** Reads the JSON body; one over the limit is refused without destroying the request (the answer still goes out). */
 async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new CuratorError('TOO_LARGE', `Request body over ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData);
+      reject(new CuratorError('TOO_LARGE', `Request body over ${limit} bytes`));
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8').trim()));
+    req.on('error', reject);
+  });
   if (text === '') return {};
   try {
     return JSON.parse(text);
@@ -132,6 +139,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
         return;
       throw new CuratorError('NOT_FOUND', `Nothing at ${url.pathname}`);
     } catch (error) {
+      refuseRestOfBody(req, res);
       if (!res.headersSent) sendError(res, error);
       else res.end();
     }

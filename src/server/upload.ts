@@ -39,17 +39,19 @@ export async function receiveUpload(
   try {
     await new Promise<void>((resolve, reject) => {
       const out = createWriteStream(partial, { mode: 0o600 });
-      req.on('data', (chunk: Buffer) => {
+      // Over the cap, the file is dropped but the request is not destroyed: the host still answers 413 on it.
+      const onData = (chunk: Buffer) => {
         size += chunk.length;
         if (size > limit) {
-          req.destroy();
+          req.off('data', onData);
           out.destroy();
           reject(tooLarge(limit));
           return;
         }
         if (head.length < 4096) head += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
         out.write(chunk);
-      });
+      };
+      req.on('data', onData);
       req.on('end', () => out.end(() => resolve()));
       req.on('error', reject);
       out.on('error', reject);
@@ -68,5 +70,11 @@ export async function receiveUpload(
 }
 
 function tooLarge(limit: number): CuratorError {
-  return new CuratorError('TOO_LARGE', `The upload is over ${Math.round(limit / 1048576)} MiB`);
+  return new CuratorError('TOO_LARGE', `The upload is over ${sizeWords(limit)}`);
+}
+
+function sizeWords(bytes: number): string {
+  if (bytes >= 1048576) return `${Math.round(bytes / 1048576)} MiB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${bytes} bytes`;
 }
