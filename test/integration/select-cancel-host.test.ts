@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/core';
 import { startHttpHost, type HttpHost } from '../../src/server/http-host';
+import { maxGivenParseChars, maxGivenParseSubtasks } from '../../src/shared/api/select';
 import type { JobInfo } from '../../src/shared/jobs';
 import { skillMd, writeSkill } from '../fixtures/skills/library-fixture';
 
@@ -61,10 +62,15 @@ async function call<T>(method: string, body: unknown): Promise<T> {
 
 describe('an offline selection over the HTTP host', () => {
   it('is cancelled by a select.cancel sent while it scores', async () => {
-    // 80 states against every recalled skill: thousands of pairs, in many calls to the scorer.
+    // The most states a given parse may have, against every recalled skill: thousands of pairs, in many calls
+    // to the scorer.
     const states = Array.from(
-      { length: 80 },
-      (_, i) => `The ${objects[i % 10]} is ${actions[(i * 3) % 10]}ed.`,
+      { length: maxGivenParseSubtasks + 1 },
+      // Long states (many query terms) make each pair slow enough for the cancel's round trip.
+      (_, i) =>
+        Array.from({ length: 20 }, (_, j) => `the ${objects[(i + j) % 10]} is ${actions[(i * 3 + j) % 10]}ed`)
+          .join(', ')
+          .slice(0, maxGivenParseChars),
     );
     const parse = { subtasks: states.slice(1).map((s) => `Make it so: ${s}`), states };
     const order: string[] = [];
