@@ -1,8 +1,17 @@
 // The profile, install and uninstall commands of the real CLI on a real library file and a temporary HOME.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../e2e/harness';
 import { type CliResult, runCli } from '../fixtures/run-cli';
 
 let dir: string;
@@ -75,5 +84,44 @@ describe('CLI profiles and installs', () => {
     const unknown = await cli('install', '--profile', 'nope', '--target', 'claude');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/error NOT_FOUND: No profile named "nope"/);
+  }, 120_000);
+
+  it('exits 1 naming a clash, installs the rest, and reads a relative --project from where it runs', async () => {
+    expect((await cli('import', path.join(dir, 'skills'))).code).toBe(0);
+    const project = path.join(dir, 'project');
+    const skills = path.join(project, '.claude', 'skills');
+    mkdirSync(path.join(skills, 'heat-object'), { recursive: true });
+    writeFileSync(path.join(skills, 'heat-object', 'SKILL.md'), 'mine');
+    // The CLI runs in the repository root; the relative path is relative to it, as a user typing it means.
+    const relative = path.relative(repoRoot, project);
+    const r = await cli(
+      'install',
+      'heat-object',
+      'cool-object',
+      '--target',
+      'claude-project',
+      '--project',
+      relative,
+      '--mode',
+      'copy',
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/clash +heat-object — the target already has a skill in this folder/);
+    expect(r.stderr).toMatch(
+      /error CONFLICT: a clash left as it is \(heat-object\); nothing was overwritten/,
+    );
+    expect(readFileSync(path.join(skills, 'heat-object', 'SKILL.md'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(skills, 'cool-object', 'SKILL.md'))).toBe(true);
+    const json = await cli(
+      '--json',
+      'install',
+      'cool-object',
+      '--target',
+      'claude-project',
+      '--project',
+      project,
+    );
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ changes: [{ folder: 'cool-object', action: 'update' }] });
   }, 120_000);
 });

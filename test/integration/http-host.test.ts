@@ -1,5 +1,5 @@
 // The HTTP host: token check, loopback binding, errors as {code,message,details}, SSE events.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +112,29 @@ describe('HTTP host', () => {
     }
     controller.abort();
     expect(text).toContain('data: {"type":"library.changed","reason":"test"}');
+  });
+
+  it("refuses a relative project folder or export path, which would mean the server's working folder", async () => {
+    const project = { target: 'claude-project', projectDir: 'relative-project', skillIds: [1] };
+    for (const [method, body] of [
+      ['install.run', project],
+      ['install.uninstall', project],
+      ['install.targets', { projectDir: 'relative-project' }],
+    ] as const) {
+      const res = await call(method, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: 'The project folder "relative-project" is relative; give an absolute folder path',
+      });
+    }
+    const exported = await call('eval.export', { runId: 1, format: 'csv', path: 'relative-report.csv' });
+    expect(exported.status).toBe(400);
+    expect(await exported.json()).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'The export path "relative-report.csv" is relative; give an absolute file path',
+    });
+    expect(existsSync(path.resolve('relative-project'))).toBe(false);
+    expect(existsSync(path.resolve('relative-report.csv'))).toBe(false);
   });
 });

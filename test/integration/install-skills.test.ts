@@ -159,8 +159,10 @@ describe('install into agent folders', () => {
     await installSkills(ctx, { skillIds: [idOf('put-object')], target: 'claude', mode: 'symlink' }, { home });
     // A file the user dropped into an installed copy stays, with its folder.
     writeFileSync(path.join(skillsDir(), 'heat-object', 'scripts', 'mine.sh'), 'echo mine');
+    // The dry run says what would really go: heat-object keeps the user's file, and so its folder.
     const dry = await uninstallSkills(ctx, { target: 'claude', profile: 'kitchen', dryRun: true }, { home });
-    expect(dry.removed.sort()).toEqual(['cool-object', 'heat-object']);
+    expect(dry.removed).toEqual(['cool-object']);
+    expect(dry.kept).toEqual([{ folder: 'heat-object', reason: expect.stringMatching(/scripts\/mine.sh/) }]);
     expect(existsSync(path.join(skillsDir(), 'cool-object'))).toBe(true);
     const r = await uninstallSkills(ctx, { target: 'claude', profile: 'kitchen' }, { home });
     expect(r.removed).toEqual(['cool-object']);

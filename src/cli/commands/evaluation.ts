@@ -155,15 +155,15 @@ export function registerEvaluationCommands(program: Command): void {
     .option('--overwrite', 'replace the file if it exists')
     .action(
       withCore(async (core, _g, run: string, file: string, opts: { overwrite?: boolean }) => {
-        const { path } = await core['eval.export']({
+        const { path: written } = await core['eval.export']({
           runId: wholeNumberArgument(run),
           format: file.endsWith('.md') ? 'markdown' : file.endsWith('.csv') ? 'csv' : 'json',
-          path: file,
+          path: path.resolve(file),
           overwrite: !!opts.overwrite,
         }).catch((error: unknown) => {
           throw withOverwriteFlag(error);
         });
-        printLine(`wrote ${path}`);
+        printLine(`wrote ${written}`);
       }),
     );
 }

@@ -1,5 +1,6 @@
 // CLI: profiles (named sets of skills), install/uninstall into agent folders, and the context-budget preview.
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { Core } from '../../core';
@@ -13,6 +14,10 @@ import { wholeNumberArgument, withCore } from '../run-command';
 
 const targetHelp =
   'claude (~/.claude/skills), claude-project (.claude/skills), codex (~/.codex/skills), agents (.agents/skills) or an absolute folder';
+
+/** --project as typed: a relative folder means one under where the command runs. */
+const projectDirOf = (dir: string | undefined): string | undefined =>
+  dir === undefined ? undefined : path.resolve(dir);
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -64,8 +69,11 @@ function printInstall(r: InstallResult): void {
   for (const c of r.changes)
     printLine(`  ${c.action.padEnd(9)} ${c.folder}${c.reason ? ` — ${c.reason}` : ''}`);
   for (const m of r.missing) printLine(`  missing   ${m.name}/${m.file}: ${m.reason}`);
-  if (r.changes.some((c) => c.action === 'clash'))
-    process.stderr.write('note: clashes were left as they are; nothing was overwritten\n');
+  const clashes = r.changes.filter((c) => c.action === 'clash').map((c) => c.folder);
+  if (clashes.length > 0)
+    process.stderr.write(
+      `error CONFLICT: ${clashes.length === 1 ? 'a clash' : `${clashes.length} clashes`} left as ${clashes.length === 1 ? 'it is' : 'they are'} (${clashes.join(', ')}); nothing was overwritten${r.dryRun ? '' : ', the rest is installed'}\n`,
+    );
 }
 
 export function registerProfileCommands(program: Command): void {
@@ -243,10 +251,12 @@ export function registerProfileCommands(program: Command): void {
           target: o.target,
           mode: o.mode,
           dryRun: o.dryRun,
-          projectDir: o.project,
+          projectDir: projectDirOf(o.project),
         });
         if (g.json) printJson(r);
         else printInstall(r);
+        // Whatever could be installed was; a clash still means the install is not what was asked for.
+        if (r.changes.some((c) => c.action === 'clash')) process.exitCode = 1;
       },
     ),
   );
@@ -263,7 +273,7 @@ export function registerProfileCommands(program: Command): void {
         target: o.target,
         profile: o.profile,
         dryRun: o.dryRun,
-        projectDir: o.project,
+        projectDir: projectDirOf(o.project),
       });
       if (g.json) return printJson(r);
       printLine(

@@ -1,5 +1,6 @@
 // The evaluation part of the API: label sets and comparison runs (a resumable job), the comparison of a run with an
 // earlier one, the confusability report and exports.
+import path from 'node:path';
 import type { EvalExportFormat, EvaluationApi } from '../../shared/api';
 import { type SelectionPreset, selectionPresets } from '../../shared/presets';
 import { CuratorError } from '../../shared/errors';
@@ -127,6 +128,12 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
         throw new CuratorError(
           'INVALID_ARGUMENT',
           `Unknown export format "${String(req.format)}"; use json, markdown or csv`,
+        );
+      // A relative path would land in the host's working folder (the HTTP server's), not where the caller meant.
+      if (req.path !== undefined && !path.isAbsolute(req.path))
+        throw new CuratorError(
+          'INVALID_ARGUMENT',
+          `The export path "${req.path}" is relative; give an absolute file path`,
         );
       const report = getEvalReport(ctx.db, req.runId);
       const content = exporter.render(report);

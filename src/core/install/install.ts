@@ -1,6 +1,6 @@
 // Installs a profile or a selection into an agent's skills folder, by symlink or copy, through the export's package
 // writer (same file rules, same path-clash refusals). The lock file in the target says what is ours: a folder that is
-// not ours, or one changed by hand since install, is reported as a clash and never overwritten.
+// not ours, or one that is not the library's package it claims to be, is reported as a clash and never overwritten.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
@@ -12,21 +12,16 @@ import type {
   InstallSelection,
 } from '../../shared/install';
 import type { CoreContext } from '../context';
-import { exportSkills, safeFolderName } from '../export';
+import { safeFolderName } from '../export';
 import { getProfile } from '../profiles';
-import { driftOf, hashTree, removeInstalled } from './installed-state';
+import { applyRemoval, driftOf, hashTree, removalOf } from './installed-state';
+import { ensurePackage, type LibrarySkill } from './library-package';
 import { lockPath, readLock, writeLock, type LockEntry } from './lock-file';
 import { resolveTargetDir, type TargetPlaces } from './targets';
 
 export type InstallContext = Pick<CoreContext, 'db' | 'clock'> & {
   paths: Pick<CoreContext['paths'], 'dataDir' | 'dbFile'>;
 };
-
-interface LibrarySkill {
-  id: number;
-  name: string;
-  contentHash: string;
-}
 
 /** The skills a profile or a list of ids stands for, and the set name the lock file files them under. */
 export function selectionOf(
@@ -61,6 +56,7 @@ interface Planned {
 }
 
 async function plan(
+  ctx: InstallContext,
   targetDir: string,
   lock: Awaited<ReturnType<typeof readLock>>,
   skills: LibrarySkill[],
@@ -96,9 +92,8 @@ async function plan(
         reason: `this folder holds "${entry.skill}", installed with ${entry.set === 'skills' ? 'a selection' : entry.set}`,
       };
     } else {
-      const drift = await driftOf(targetDir, folder, entry);
-      if (drift)
-        change = { ...base, action: 'clash', reason: `changed in the target since install (${drift})` };
+      const drift = await driftOf(ctx, targetDir, folder, entry);
+      if (drift) change = { ...base, action: 'clash', reason: drift };
       else if (entry.contentHash === skill.contentHash && entry.mode === mode)
         change = { ...base, action: 'unchanged' };
       else
@@ -118,7 +113,7 @@ async function plan(
   // Skills this set installed before that it no longer holds.
   for (const [folder, entry] of Object.entries(lock.entries)) {
     if (entry.set !== set || planned.some((p) => p.folder === folder)) continue;
-    const drift = await driftOf(targetDir, folder, entry);
+    const drift = await driftOf(ctx, targetDir, folder, entry);
     const change: InstallChange =
       drift && drift !== 'it is gone from the target'
         ? {
@@ -126,7 +121,7 @@ async function plan(
             skill: entry.skill,
             skillId: entry.skillId,
             action: 'clash',
-            reason: `no longer in the set, but changed in the target since install (${drift}); left in place`,
+            reason: `no longer in the set, but ${drift}; left in place`,
           }
         : { folder, skill: entry.skill, skillId: entry.skillId, action: 'remove' };
     planned.push({ folder, skill: null, change });
@@ -148,7 +143,7 @@ export async function installSkills(
   });
   const { skills, set } = selectionOf(ctx, req);
   const lock = await readLock(targetDir, ctx.paths.dbFile);
-  const planned = await plan(targetDir, lock, skills, set, mode);
+  const planned = await plan(ctx, targetDir, lock, skills, set, mode);
   const result: InstallResult = {
     targetDir,
     lockFile: lockPath(targetDir),
@@ -167,8 +162,9 @@ export async function installSkills(
     for (const p of planned) {
       const { action } = p.change;
       if (action === 'remove') {
-        const kept = await removeInstalled(targetDir, p.folder, lock.entries[p.folder]!);
-        if (kept) Object.assign(p.change, { action: 'clash', reason: kept });
+        const removal = await removalOf(ctx, targetDir, p.folder, lock.entries[p.folder]!);
+        await applyRemoval(removal);
+        if (removal.kept) Object.assign(p.change, { action: 'clash', reason: removal.kept });
         else delete lock.entries[p.folder];
         continue;
       }
@@ -197,7 +193,7 @@ export async function installSkills(
   return result;
 }
 
-/** Builds one skill's package in staging: the folder itself (copy) or a link to the library's package store. */
+/** Builds one skill's package in staging from the library's package store: a copy of it, or a link to it. */
 async function build(
   ctx: InstallContext,
   skill: LibrarySkill,
@@ -209,22 +205,14 @@ async function build(
   files: LockEntry['files'];
   missing: InstallResult['missing'];
 }> {
+  // Copies come from the store too, so the package a copy is later checked against stays there.
+  const pkg = await ensurePackage(ctx, skill);
   if (mode === 'copy') {
-    const out = path.join(staging, `new-${skill.id}`);
-    const exported = await exportSkills(ctx.db, { skillIds: [skill.id], format: 'folder', destination: out });
-    const placed = path.join(out, safeFolderName(skill.name));
-    return { placed, files: await hashTree(placed), missing: exported.missing };
-  }
-  // One package per library content, shared by every target linking to it.
-  const store = path.join(ctx.paths.dataDir, 'installed-packages', skill.contentHash);
-  const linkTo = path.join(store, safeFolderName(skill.name));
-  let missing: InstallResult['missing'] = [];
-  if (!(await fsp.stat(linkTo).catch(() => null))) {
-    await fsp.rm(store, { recursive: true, force: true });
-    missing = (await exportSkills(ctx.db, { skillIds: [skill.id], format: 'folder', destination: store }))
-      .missing;
+    const placed = path.join(staging, `new-${skill.id}`);
+    await fsp.cp(pkg.dir, placed, { recursive: true, errorOnExist: true, force: false });
+    return { placed, files: await hashTree(placed), missing: pkg.missing };
   }
   const placed = path.join(staging, `link-${skill.id}`);
-  await fsp.symlink(linkTo, placed, 'dir');
-  return { placed, linkTo, files: await hashTree(linkTo), missing };
+  await fsp.symlink(pkg.dir, placed, 'dir');
+  return { placed, linkTo: pkg.dir, files: await hashTree(pkg.dir), missing: pkg.missing };
 }

@@ -14,7 +14,7 @@ export function isKnownTarget(t: string): t is InstallTargetKind {
 export interface TargetPlaces {
   /** Defaults to os.homedir() (which follows $HOME). */
   home?: string;
-  /** Defaults to the working folder. */
+  /** An absolute folder; defaults to the working folder. */
   projectDir?: string;
 }
 
@@ -23,6 +23,12 @@ export function resolveTargetDir(target: string, places: TargetPlaces = {}): str
     throw new CuratorError(
       'INVALID_ARGUMENT',
       `Give a target: ${installTargets.join(', ')} or a folder path`,
+    );
+  // A relative project folder would mean the host's working folder (the HTTP server's), never what the caller meant.
+  if (places.projectDir !== undefined && !path.isAbsolute(places.projectDir))
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `The project folder "${places.projectDir}" is relative; give an absolute folder path`,
     );
   const home = places.home ?? os.homedir();
   const project = path.resolve(places.projectDir ?? process.cwd());

@@ -1,6 +1,7 @@
-// Removes what the lock file says this library installed (one set, or all), and nothing else.
+// Removes what the lock file says this library installed (one set, or all), and nothing else: each folder is compared
+// with the library's package its entry names before anything in it goes.
 import type { UninstallRequest, UninstallResult } from '../../shared/install';
-import { removeInstalled } from './installed-state';
+import { applyRemoval, removalOf } from './installed-state';
 import type { InstallContext } from './install';
 import { readLock, writeLock } from './lock-file';
 import { resolveTargetDir, type TargetPlaces } from './targets';
@@ -24,13 +25,12 @@ export async function uninstallSkills(
   const result: UninstallResult = { targetDir, dryRun: req.dryRun === true, removed: [], kept: [] };
   for (const [folder, entry] of Object.entries(lock.entries)) {
     if (set !== null && entry.set.toLowerCase() !== set.toLowerCase()) continue;
-    if (result.dryRun) {
-      result.removed.push(folder);
-      continue;
-    }
-    const kept = await removeInstalled(targetDir, folder, entry);
-    if (kept) result.kept.push({ folder, reason: kept });
+    // A dry run answers from the same plan the real run carries out, so it announces only what would go.
+    const removal = await removalOf(ctx, targetDir, folder, entry);
+    if (removal.kept) result.kept.push({ folder, reason: removal.kept });
     else result.removed.push(folder);
+    if (result.dryRun) continue;
+    await applyRemoval(removal);
     // Either way the entry goes: what is left in the folder now belongs to whoever changed it.
     delete lock.entries[folder];
   }
