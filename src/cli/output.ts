@@ -5,7 +5,12 @@ import { jobSummary, jobTitle } from '../shared/job-words';
 import type { Core } from '../core';
 
 export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  // The same value, with what a terminal would act on or hide written as JSON escapes (they occur only in strings).
+  const text = JSON.stringify(value, null, 2).replace(
+    jsonUnsafe,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  process.stdout.write(text + '\n');
 }
 
 // Control characters but tab and newline: skill text is untrusted, and a terminal acts on ESC, OSC and BEL sequences
@@ -14,9 +19,17 @@ export function printJson(value: unknown): void {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const terminalControls = /[\u0000\u0001\u0004-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-/** Text with its control characters shown as escapes (`\x1b`) instead of acted on by the terminal. */
+// Invisible format characters: bidirectional overrides and isolates reorder what follows them on screen (a name can
+// read as another), zero-width ones hide inside a name that looks like a known one.
+const formatControls = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// JSON.stringify escapes C0 controls itself, not DEL, C1 or the format characters.
+const jsonUnsafe = /[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** Text with its control and invisible format characters shown as escapes (`\x1b`, `\u202e`), not acted on. */
 export function terminalSafe(text: string): string {
-  return text.replace(terminalControls, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text
+    .replace(terminalControls, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(formatControls, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function printLine(line = ''): void {

@@ -1,6 +1,6 @@
 // Which skills the MCP server may serve (the curator's rule: all, the verified ones, or a profile's), as a library
-// filter applied to search, recall and reads, and as the sentence every tool description states.
-import type { ReviewStatus } from '../shared/api';
+// filter applied to search, recall and reads, and as the sentence every tool description states. "Verified" means
+// the content that was verified: a skill changed in its source since is withheld until a curator verifies it again.
 import { CuratorError } from '../shared/errors';
 import type { SkillFilter } from '../core/store/library-filter';
 import type { ProfileSource } from './profile-source';
@@ -13,8 +13,6 @@ export interface AllowedSkills {
   sentence: string;
   /** The library filter that keeps only allowed skills, read at each call (a profile can change). */
   filter(): Promise<SkillFilter>;
-  /** Throws UNAUTHORIZED when the skill is outside the rule. */
-  check(skill: { id: number; name: string; status: ReviewStatus }): Promise<void>;
 }
 
 function ruleSentence(rule: AllowRule): string {
@@ -22,7 +20,7 @@ function ruleSentence(rule: AllowRule): string {
     case 'all':
       return 'This server serves every skill in the curated library.';
     case 'verified':
-      return 'This server serves only skills whose states a curator has verified; other skills are not searched, selected or read.';
+      return 'This server serves only skills whose states a curator has verified, as they were verified; other skills are not searched, selected or read.';
     case 'profile':
       return `This server serves only the skills of the curator's profile "${rule.name}"; other skills are not searched, selected or read.`;
   }
@@ -44,23 +42,15 @@ export function parseAllowRule(allow: string | undefined, profile: string | unde
 export function allowedSkills(rule: AllowRule, profiles: ProfileSource): AllowedSkills {
   const filter = async (): Promise<SkillFilter> => {
     if (rule.kind === 'all') return {};
-    if (rule.kind === 'verified') return { status: 'verified' };
+    if (rule.kind === 'verified') return { status: 'verified', verifiedAsIs: true };
     return { skillIds: await profiles.skillIds(rule.name) };
   };
-  return {
-    rule,
-    sentence: ruleSentence(rule),
-    filter,
-    check: async (skill) => {
-      const allowed =
-        rule.kind === 'all' ||
-        (rule.kind === 'verified' && skill.status === 'verified') ||
-        (rule.kind === 'profile' && (await profiles.skillIds(rule.name)).includes(skill.id));
-      if (!allowed)
-        throw new CuratorError(
-          'UNAUTHORIZED',
-          `The skill "${skill.name}" is not served here. ${ruleSentence(rule)}`,
-        );
-    },
-  };
+  return { rule, sentence: ruleSentence(rule), filter };
 }
+
+/**
+ * The answer for a name the server does not serve, the same whether the library holds no such skill or holds one
+ * outside the rule: an agent learns nothing about what is kept from it.
+ */
+export const notServed = (name: string, allowed: AllowedSkills): CuratorError =>
+  new CuratorError('NOT_FOUND', `No skill "${name}" is served here. ${allowed.sentence}`);

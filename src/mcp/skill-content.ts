@@ -5,7 +5,7 @@ import type { SkillDetail, SkillFile } from '../shared/api';
 import { CuratorError } from '../shared/errors';
 import type { Core } from '../core';
 import { loadPackages, readPackage } from '../core/export/package-reader';
-import type { AllowedSkills } from './allowed-skills';
+import { notServed, type AllowedSkills } from './allowed-skills';
 
 export interface FileContent {
   path: string;
@@ -57,13 +57,21 @@ function mimeTypeOf(file: string, isText: boolean): string {
   return mimeTypes[ext] ?? (isText ? 'text/plain' : 'application/octet-stream');
 }
 
-/** The newest skill of that name, when the curator's rule serves it. */
+/**
+ * The newest served skill of that name: a same-name twin the rule does not serve (an unverified copy imported later)
+ * neither hides the served one nor is read in its place.
+ */
 export async function servedSkill(core: Core, allowed: AllowedSkills, name: string): Promise<SkillDetail> {
   if (typeof name !== 'string' || name.trim() === '')
     throw new CuratorError('INVALID_ARGUMENT', 'Give the name of a skill');
-  const skill = await core['library.get']({ name: name.trim() });
-  await allowed.check(skill);
-  return skill;
+  const wanted = name.trim();
+  const page = await core['library.list']({ ...(await allowed.filter()), name: wanted, limit: 500 });
+  // Newest as library.get reads a name: last updated, then last imported.
+  const [newest] = [...page.items].sort((a, b) =>
+    a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : b.id - a.id,
+  );
+  if (!newest) throw notServed(wanted, allowed);
+  return core['library.get']({ id: newest.id });
 }
 
 export async function readSkillFile(core: Core, skill: SkillDetail, given: string): Promise<FileContent> {

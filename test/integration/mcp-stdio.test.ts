@@ -86,7 +86,9 @@ describe('skill-curator mcp over stdio', () => {
             arguments: { name: 'household-heat-object-microwave' },
           }),
         ),
-      ).toMatch(/^error UNAUTHORIZED: .*not served here\. .*profile "surveying"/);
+      ).toMatch(
+        /^error NOT_FOUND: No skill "household-heat-object-microwave" is served here\. .*profile "surveying"/,
+      );
       const picked = toolJson(
         await served.callTool({
           name: 'select_skills',

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CuratorApi, SelectionPreset } from '../../shared/api';
 import { selectionPresets } from '../../shared/api';
-import { printLine } from '../output';
+import { printLine, terminalSafe } from '../output';
 import { portOption } from '../number-options';
 import { withCore } from '../run-command';
 
@@ -66,6 +66,8 @@ export function registerMcpCommand(program: Command): void {
         });
         const nothingServed = await nothingVerifiedLine(core, mcp.allowed.rule.kind);
         if (nothingServed) process.stderr.write(`${nothingServed}\n`);
+        const withheld = await changedSinceVerifiedLine(core, mcp.allowed.rule.kind);
+        if (withheld) process.stderr.write(`${withheld}\n`);
         if (opts.http) {
           const token = opts.token ?? (process.env.SKILL_CURATOR_MCP_TOKEN || undefined);
           const { startMcpHttpHost } = await import('../../mcp/http-transport');
@@ -86,6 +88,24 @@ export function registerMcpCommand(program: Command): void {
         await server.close();
       }),
     );
+}
+
+/** Verified skills that changed in their source since are withheld from agents: the curator hears which. */
+async function changedSinceVerifiedLine(
+  core: Pick<CuratorApi, 'library.list'>,
+  rule: string,
+): Promise<string | null> {
+  if (rule !== 'verified') return null;
+  const changed = await core['library.list']({ status: 'verified', verifiedAsIs: false, limit: 10 });
+  if (changed.total === 0) return null;
+  const names = changed.items.map((s) => terminalSafe(s.name)).join(', ');
+  const more =
+    changed.total > changed.items.length ? ` and ${changed.total - changed.items.length} more` : '';
+  return (
+    `Note: ${changed.total === 1 ? '1 verified skill has' : `${changed.total} verified skills have`} changed since ` +
+    `${changed.total === 1 ? 'it was' : 'they were'} verified and ${changed.total === 1 ? 'is' : 'are'} withheld until verified again: ${names}${more} ` +
+    '(states verify NAME, or list --status verified to review them).'
+  );
 }
 
 /** The default rule serves verified skills only: on a library with none, say so, or an agent silently sees nothing. */

@@ -16,6 +16,8 @@ export interface SkillFilter {
   tag?: string;
   /** Skills of exactly this name. */
   name?: string;
+  /** Skills verified at their current content (true), or all others (false). */
+  verifiedAsIs?: boolean;
 }
 
 export function filterSql(
@@ -46,6 +48,14 @@ export function filterSql(
   if (filter.tag !== undefined) {
     where.push(`${alias}.id IN (SELECT skill_id FROM skill_tags WHERE tag = ?)`);
     params.push(String(filter.tag).trim().replace(/\s+/g, ' ').toLowerCase());
+  }
+  if (filter.verifiedAsIs !== undefined) {
+    // Verifying records the content it judged (source_hash); a re-import or sync that changes the skill keeps the
+    // states, so the two differ until a curator verifies again.
+    where.push(
+      `${filter.verifiedAsIs ? '' : 'NOT '}EXISTS (SELECT 1 FROM skill_states vst WHERE vst.skill_id = ${alias}.id
+         AND vst.status = 'verified' AND vst.source_hash = ${alias}.content_hash)`,
+    );
   }
   if (filter.name !== undefined) {
     where.push(`${alias}.name = ?`);

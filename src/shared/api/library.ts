@@ -25,6 +25,8 @@ export interface SkillFilters {
   tag?: string;
   /** Skills of exactly this name (a kept-both conflict leaves two). */
   name?: string;
+  /** Skills verified at their current content: not changed in their source since a curator verified them. */
+  verifiedAsIs?: boolean;
 }
 
 export interface SkillSummary {
