@@ -27,13 +27,55 @@ export function normaliseSubdir(subdir: string | undefined): string {
   return clean;
 }
 
+/** The URL with any user name and password shown as ***, for messages. */
+export function redactedUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
+}
+
 export function checkGitUrl(url: string): void {
+  // Credentials in the URL would be printed, stored in the library, in jobs, backups and the checkout's .git/config.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*@/i.test(url)) {
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `The URL ${redactedUrl(url)} carries a user name or password; give it without them and pass the password or token ` +
+        'on standard input (--token-stdin), so it is kept in the system keychain and never in the library',
+    );
+  }
   if (!/^https?:\/\/[^/\s]+/i.test(url)) {
     throw new CuratorError(
       'INVALID_ARGUMENT',
       `"${url}" is not an http(s) Git URL; clone it yourself and import the folder, or use https://host/owner/repo.git`,
     );
   }
+}
+
+/**
+ * The sub-folder to import, refused when it (or a folder on the way to it) is a link that leads out of the checkout:
+ * a repository could otherwise point the import at any folder on this disk. Links below it are the folder walk's to
+ * refuse (symlink-escapes-source), as in any folder import.
+ */
+function checkedSubfolder(dest: string, where: GitLocation): string {
+  const folder = path.join(dest, where.subdir);
+  const missing = (): CuratorError =>
+    new CuratorError(
+      'NOT_FOUND',
+      `The repository has no folder "${where.subdir}" at ${where.ref ?? 'its default branch'}`,
+    );
+  let real: string;
+  try {
+    real = fs.realpathSync.native(folder);
+  } catch {
+    throw missing();
+  }
+  const root = fs.realpathSync.native(dest);
+  if (real !== root && !real.startsWith(root + path.sep))
+    throw new CuratorError(
+      'VALIDATION_FAILED',
+      `The sub-folder "${where.subdir}" is a link that leads out of the repository (to ${real}); ` +
+        'Skill Curator imports only what the repository itself holds',
+    );
+  if (!fs.statSync(real).isDirectory()) throw missing();
+  return folder;
 }
 
 /** Clones into `dest` (removed first) at `ref`; returns the commit. */
@@ -69,13 +111,11 @@ export async function fetchInto(
     throw explain(error, where, token);
   }
   const commit = await git.resolveRef({ fs, dir: dest, ref: 'HEAD' });
-  const folder = path.join(dest, where.subdir);
-  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
+  try {
+    checkedSubfolder(dest, where);
+  } catch (error) {
     fs.rmSync(dest, { recursive: true, force: true });
-    throw new CuratorError(
-      'NOT_FOUND',
-      `The repository has no folder "${where.subdir}" at ${where.ref ?? 'its default branch'}`,
-    );
+    throw error;
   }
   return commit;
 }
