@@ -1,8 +1,15 @@
 // CLI: Git sources, update checks and applying them, folder watches, delete, undo and the trash.
 import type { Command } from 'commander';
 import type { Core } from '../../core';
-import type { DeletedInfo, DiffHunkLine, ImportReport, UpdateCheck, UpdateItem } from '../../shared/api';
-import { followJob, printJobJson, printJson, printLine } from '../output';
+import type {
+  DeletedInfo,
+  DiffHunkLine,
+  ImportReport,
+  SourceSync,
+  UpdateCheck,
+  UpdateItem,
+} from '../../shared/api';
+import { followJob, printJobJson, printJson, printLine, terminalSafe } from '../output';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { CuratorError } from '../../shared/errors';
 import { countOf } from '../../shared/import-hints';
@@ -128,11 +135,49 @@ export function registerSourceCommands(program: Command): void {
         if (g.json && !opts.follow) return printJson(info);
         printLine(`source ${sourceId}: ${info.watched ? 'watched' : 'not watched'}`);
         if (!opts.follow || opts.off) return;
+        // The follow stays until Ctrl+C, also while the folder is gone (the watch waits for it) — the interval keeps the
+        // process alive whatever the watcher does. A watch that stopped for good ends the follow with status 1.
+        let shown: string | undefined;
+        const showState = (watch: SourceSync['watch']) => {
+          if (!watch || watch.state === shown) return;
+          const was = shown;
+          shown = watch.state;
+          if (watch.state === 'waiting')
+            process.stderr.write(
+              `${terminalSafe(`source ${sourceId}: ${watch.message ?? 'the folder is gone'}`)}\n`,
+            );
+          else if (watch.state === 'stopped')
+            process.stderr.write(
+              `${terminalSafe(`source ${sourceId}: the watch stopped: ${watch.message ?? 'unknown reason'}`)}\n`,
+            );
+          else if (was === 'waiting')
+            process.stderr.write(`source ${sourceId}: the folder is back; watching it again\n`);
+        };
+        showState(info.watch);
+        if (shown === 'stopped') {
+          process.exitCode = 1;
+          return;
+        }
         await new Promise<void>((resolve) => {
-          const stop = core.onEvent((event) => {
-            if (event.type !== 'library.changed' || event.reason !== 'pending-update') return;
+          const keepAlive = setInterval(() => undefined, 60_000);
+          const end = () => {
+            stopEvents();
+            clearInterval(keepAlive);
+            process.off('SIGINT', end);
+            resolve();
+          };
+          const stopEvents = core.onEvent((event) => {
+            if (event.type !== 'library.changed') return;
+            if (event.reason !== 'pending-update' && event.reason !== 'watch') return;
             void core['sources.sync']({}).then((all) => {
-              const p = all.find((s) => s.sourceId === sourceId)?.pending;
+              const mine = all.find((s) => s.sourceId === sourceId);
+              showState(mine?.watch);
+              if (shown === 'stopped') {
+                process.exitCode = 1;
+                return end();
+              }
+              if (event.reason !== 'pending-update') return;
+              const p = mine?.pending;
               if (g.json) printJson({ sourceId, pending: p ?? null });
               else if (p)
                 printLine(
@@ -141,10 +186,7 @@ export function registerSourceCommands(program: Command): void {
               else printLine('no pending update');
             });
           });
-          process.once('SIGINT', () => {
-            stop();
-            resolve();
-          });
+          process.once('SIGINT', end);
         });
       }),
     );

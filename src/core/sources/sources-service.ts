@@ -2,7 +2,7 @@
 // the conflict diff. The library is written only by addGit (an import job), apply, delete and undo.
 import path from 'node:path';
 import { realpathSync, rmSync } from 'node:fs';
-import type { SourcesApi, UpdateCheck } from '../../shared/api';
+import type { SourceSync, SourcesApi, UpdateCheck } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { importWithoutJunk } from './import-without-junk';
@@ -114,17 +114,37 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
     return report;
   });
 
-  const watches = createFolderWatches(async (sourceId) => {
-    const source = findSource(db, sourceId);
-    if (!source) return;
-    const scan = await scanUpstream(db, sourceId, source.uri, limits(), new AbortController().signal).catch(
-      () => null,
-    );
-    if (!scan) return;
-    lastScans.set(sourceId, { scan, commit: null });
-    setPending(db, sourceId, counts(scan), now());
-    changed('pending-update');
-  });
+  // A deleted folder settles too: the scan lists every skill removed, and the watch waits for the folder to return.
+  const watches = createFolderWatches(
+    async (sourceId) => {
+      const source = findSource(db, sourceId);
+      if (!source) return;
+      const scan = await scanUpstream(db, sourceId, source.uri, limits(), new AbortController().signal).catch(
+        (error: unknown) => {
+          ctx.logger.warn('Could not scan a watched folder', { sourceId, error: String(error) });
+          return null;
+        },
+      );
+      if (!scan) return;
+      lastScans.set(sourceId, { scan, commit: null });
+      setPending(db, sourceId, counts(scan), now());
+      changed('pending-update');
+    },
+    undefined,
+    {
+      onState: (sourceId, status) => {
+        if (status.state === 'stopped')
+          ctx.logger.error('A folder watch stopped', { sourceId, error: status.message });
+        changed('watch');
+      },
+    },
+  );
+  /** What the store says, with the state of this process's watch: a watch that stopped is not 'watched'. */
+  const withWatch = (info: SourceSync): SourceSync => {
+    const status = watches.status(info.sourceId);
+    if (!status) return info;
+    return { ...info, watched: info.watched && status.state !== 'stopped', watch: status };
+  };
   // A watch started in passing (resume, undo) that cannot start says so in the log; `sources.watch` reports it.
   const startInPassing = (sourceId: number, folder: string) =>
     void watches
@@ -205,7 +225,7 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
         usesToken: token !== null,
       } satisfies GitImportParams);
     },
-    'sources.sync': async () => allSyncInfo(db),
+    'sources.sync': async () => allSyncInfo(db).map(withWatch),
     'sources.check': async (req) => check(req.sourceId),
     'sources.apply': async (req) => {
       const source = findSource(db, req.sourceId);
@@ -246,7 +266,7 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
         await watches.stop(req.sourceId);
       }
       changed('watch');
-      return syncInfo(db, req.sourceId);
+      return withWatch(syncInfo(db, req.sourceId));
     },
     'sources.skillChange': async (req) => {
       const rows = openSkillChanges(db, req.skillId);

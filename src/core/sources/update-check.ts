@@ -1,6 +1,8 @@
 // Compares what a source holds now (a folder, or a Git checkout's sub-folder) with what the library holds for it:
 // added, changed and removed skills with a diff per skill. Reads the source through the import's own reader, writes
-// nothing.
+// nothing. A folder that is not there (deleted, or a Git sub-folder that went) is a source that lost every skill: the
+// scan says so (`missing`) and lists them all as removed, rather than failing.
+import { promises as fsp } from 'node:fs';
 import type { ReviewStatus, UpdateItem } from '../../shared/api';
 import type { Db } from '../store/db';
 import { readParsedSkill } from '../skills/place-skill';
@@ -17,6 +19,8 @@ export interface UpstreamScan {
   rejected: { relPath: string; file: string; issues: ValidationIssue[] }[];
   /** The loaded upstream skills by place, for applying. */
   incoming: Map<string, ParsedSkill>;
+  /** True when the folder itself is not there: every skill of the source is in `removed`. */
+  missing?: boolean;
 }
 
 export async function scanUpstream(
@@ -34,6 +38,11 @@ export async function scanUpstream(
     rejected: [],
     incoming: new Map(),
   };
+  if (await folderMissing(folder)) {
+    scan.missing = true;
+    listRemoved(db, sourceId, new Set(), scan);
+    return scan;
+  }
   const opened = await openSource('folder', folder, limits, signal);
   const seen = new Set<string>();
   try {
@@ -69,21 +78,34 @@ export async function scanUpstream(
   } finally {
     await opened.close();
   }
-  if (opened.complete !== false) {
-    for (const row of skillsOfSource(db, sourceId)) {
-      if (seen.has(row.relPath)) continue;
-      const held = readParsedSkill(db, row.id);
-      scan.removed.push({
-        relPath: row.relPath,
-        name: row.name,
-        skillId: row.id,
-        reviewStatus: reviewStatusOf(db, row.id),
-        diff: diffHunks(diffLines(held?.fullText ?? '', '')),
-        files: (held?.files ?? []).map((f) => ({ path: f.path, change: 'removed' as const })),
-      });
-    }
-  }
+  if (opened.complete !== false) listRemoved(db, sourceId, seen, scan);
   return scan;
+}
+
+/** Only a path that does not exist (or runs through a file) is missing; any other stat error is left to the reader. */
+async function folderMissing(folder: string): Promise<boolean> {
+  try {
+    await fsp.stat(folder);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+  }
+}
+
+function listRemoved(db: Db, sourceId: number, seen: Set<string>, scan: UpstreamScan): void {
+  for (const row of skillsOfSource(db, sourceId)) {
+    if (seen.has(row.relPath)) continue;
+    const held = readParsedSkill(db, row.id);
+    scan.removed.push({
+      relPath: row.relPath,
+      name: row.name,
+      skillId: row.id,
+      reviewStatus: reviewStatusOf(db, row.id),
+      diff: diffHunks(diffLines(held?.fullText ?? '', '')),
+      files: (held?.files ?? []).map((f) => ({ path: f.path, change: 'removed' as const })),
+    });
+  }
 }
 
 export function reviewStatusOf(db: Db, skillId: number): ReviewStatus {

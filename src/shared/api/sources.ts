@@ -68,6 +68,11 @@ export interface SourceSync {
     checkedAt: string | null;
   } | null;
   watched: boolean;
+  /**
+   * The watch running in this process, when there is one: 'waiting' while the folder is gone (the watch comes back with
+   * it), 'stopped' when it could not start again (then `watched` is false and `message` says why).
+   */
+  watch?: { state: 'watching' | 'waiting' | 'stopped'; message: string | null };
   /** Changes a watch saw in the folder and nobody applied yet. */
   pending: { added: number; changed: number; removed: number; detectedAt: string } | null;
 }
