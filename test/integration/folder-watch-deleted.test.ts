@@ -49,13 +49,11 @@ describe('a watched folder that is deleted', () => {
       // Back, with `one` changed: the watch runs again and the pending update is what the folder holds now.
       writeSkill(folder, 'one', skillMd('one', 'Does one, changed.'));
       writeSkill(folder, 'two', skillMd('two', 'Does two.'));
-      await expect
-        .poll(mine, poll)
-        .toMatchObject({
-          watched: true,
-          watch: { state: 'watching' },
-          pending: { added: 0, changed: 1, removed: 0 },
-        });
+      await expect.poll(mine, poll).toMatchObject({
+        watched: true,
+        watch: { state: 'watching' },
+        pending: { added: 0, changed: 1, removed: 0 },
+      });
 
       // A later change is seen too.
       writeSkill(folder, 'three', skillMd('three', 'Does three.'));
