@@ -81,8 +81,13 @@ export function registerMcpCommand(program: Command): void {
         }
         const { createCuratorMcpServer } = await import('../../mcp/server');
         const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+        const { guardedStdin } = await import('../../mcp/stdio-input');
         const server = createCuratorMcpServer(mcp);
-        await server.connect(new StdioServerTransport());
+        const input = guardedStdin((reply) => transport.send(reply));
+        const transport = new StdioServerTransport(input.stream, process.stdout, {
+          maxBufferSize: input.sdkBufferBytes,
+        });
+        await server.connect(transport);
         process.stderr.write(`skill-curator MCP on stdio. ${mcp.allowed.sentence}\n`);
         await stopped(true);
         await server.close();
