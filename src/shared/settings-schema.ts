@@ -122,6 +122,12 @@ export function buildSettingsSchema(z: Zod) {
           .int()
           .min(1024)
           .default(1024 * 1024 * 1024),
+        /** The most a Git fetch downloads: isomorphic-git holds the whole pack in memory. */
+        gitDownloadMaxBytes: z
+          .number()
+          .int()
+          .min(1024)
+          .default(1024 * 1024 * 1024),
         /** Uncompressed / compressed size above which a zip entry is treated as a bomb. */
         zipMaxRatio: z.number().min(1).default(200),
         zipMaxEntries: z.number().int().min(1).default(100_000),

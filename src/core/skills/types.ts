@@ -129,6 +129,8 @@ export interface ImportSettings {
   packageFileMaxBytes: number;
   referenceTextMaxBytes: number;
   zipTotalMaxBytes: number;
+  /** The most a Git fetch downloads (the pack is held in memory while it is read). */
+  gitDownloadMaxBytes: number;
   zipMaxRatio: number;
   zipMaxEntries: number;
   jsonlLineMaxBytes: number;
@@ -145,6 +147,7 @@ export const defaultImportSettings: ImportSettings = {
   packageFileMaxBytes: 64 * 1024 * 1024,
   referenceTextMaxBytes: 256 * 1024,
   zipTotalMaxBytes: 1024 * 1024 * 1024,
+  gitDownloadMaxBytes: 1024 * 1024 * 1024,
   zipMaxRatio: 200,
   zipMaxEntries: 100_000,
   jsonlLineMaxBytes: 2 * 1024 * 1024,

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
+import { guardedHttp } from './git-guarded-http';
+import type { PackCaps } from './git-pack-guard';
 
 export interface GitLocation {
   url: string;
@@ -83,6 +85,7 @@ export async function fetchInto(
   dest: string,
   where: GitLocation,
   token: string | null,
+  caps: PackCaps,
   signal?: AbortSignal,
 ): Promise<string> {
   // isomorphic-git loads at the first fetch, not with the core: the host starts without it.
@@ -95,7 +98,7 @@ export async function fetchInto(
   try {
     await git.clone({
       fs,
-      http,
+      http: guardedHttp(http, caps),
       dir: dest,
       url: where.url,
       ...(where.ref ? { ref: where.ref } : {}),

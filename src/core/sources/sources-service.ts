@@ -61,6 +61,10 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
   const now = () => clock().toISOString();
   const changed = (reason: string) => ctx.events.emit({ type: 'library.changed', reason });
   const limits = () => ({ ...defaultImportSettings, ...ctx.settings.get().import });
+  const packCaps = () => {
+    const { packageFileMaxBytes, gitDownloadMaxBytes } = limits();
+    return { objectMaxBytes: packageFileMaxBytes, downloadMaxBytes: gitDownloadMaxBytes };
+  };
   const lastScans = new Map<number, { scan: UpstreamScan; commit: string | null }>();
   const tokenName = (cacheDir: string) => `git-token-${path.basename(cacheDir)}`;
 
@@ -78,7 +82,7 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
   ctx.jobs.register<GitImportParams>(GIT_IMPORT_JOB, async (params, job) => {
     const token = await readToken(params.cacheDir, params.usesToken);
     job.report({ done: 0, total: 0, message: `Fetching ${params.url}` });
-    const commit = await fetchInto(path.join(params.cacheDir, 'next'), params, token, job.signal);
+    const commit = await fetchInto(path.join(params.cacheDir, 'next'), params, token, packCaps(), job.signal);
     promote(params.cacheDir);
     const folder = path.join(params.cacheDir, 'checkout', params.subdir);
     let report;
@@ -172,7 +176,7 @@ export function createSourcesService(ctx: CoreContext): { api: SourcesApi; close
     let commit: string | null = null;
     if (git) {
       const token = await readToken(git.cacheDir, git.usesToken);
-      commit = await fetchInto(path.join(git.cacheDir, 'next'), git, token);
+      commit = await fetchInto(path.join(git.cacheDir, 'next'), git, token, packCaps());
       folder = path.join(git.cacheDir, 'next', git.subdir);
       markGitChecked(db, sourceId, now());
     } else if (source.kind !== 'folder') {

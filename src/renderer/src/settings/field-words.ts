@@ -96,6 +96,10 @@ const words: Record<string, Words> = {
   'import.packageFileMaxBytes': { label: 'Maximum size of one packaged file' },
   'import.referenceTextMaxBytes': { label: 'Maximum reference text read per file' },
   'import.zipTotalMaxBytes': { label: 'Maximum unpacked size of a zip' },
+  'import.gitDownloadMaxBytes': {
+    label: 'Maximum download of a Git source',
+    help: 'A fetch stops when it is over this, or at a file over the packaged-file maximum, before the file arrives.',
+  },
   'import.zipMaxRatio': { label: 'Maximum zip compression ratio', help: 'Refuses zip bombs.' },
   'import.zipMaxEntries': { label: 'Maximum files in a zip' },
   'import.jsonlLineMaxBytes': { label: 'Maximum JSONL line size' },
