@@ -152,6 +152,27 @@ describeInChromium('sources that stay in sync', () => {
     });
   });
 
+  it('a watched folder that is deleted says the watch waits for it, and watches it again when it is back', async () => {
+    const folder = path.join(root, 'vanishing');
+    mkdirSync(path.join(folder, 'three'), { recursive: true });
+    writeFileSync(path.join(folder, 'three', 'SKILL.md'), skillMd('three', 'Does three.'));
+    await core()['jobs.wait']({ id: (await core()['library.import']({ path: folder, label: 'vanishing' })).id });
+    await openLibrary();
+    await rowOf('vanishing').getByRole('button', { name: 'Watch folder' }).click();
+    await rowOf('vanishing').getByRole('button', { name: 'Stop watching' }).waitFor();
+    await new Promise((r) => setTimeout(r, 400)); // chokidar's first scan
+    rmSync(folder, { recursive: true, force: true });
+    const state = rowOf('vanishing').getByTestId('watch-state');
+    await state.waitFor();
+    expect(await state.textContent()).toMatch(/^watch waiting: The folder .*vanishing is gone/);
+    expect(await rowOf('vanishing').getByTestId('pending-update').textContent()).toContain('1 removed');
+    mkdirSync(path.join(folder, 'three'), { recursive: true });
+    writeFileSync(path.join(folder, 'three', 'SKILL.md'), skillMd('three', 'Does three.'));
+    await state.waitFor({ state: 'detached' });
+    const sourceId = (await core()['library.get']({ name: 'three' })).sourceId;
+    await core()['sources.watch']({ sourceId, watch: false });
+  });
+
   it('deletes a source after saying what goes, and Undo brings its skills back with their states', async () => {
     const { page } = session;
     const one = await core()['library.get']({ name: 'one' });

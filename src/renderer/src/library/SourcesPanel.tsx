@@ -62,6 +62,12 @@ function SourceRow({
               {sync.pending.removed} removed
             </span>
           )}
+          {sync?.watch && sync.watch.state !== 'watching' && (
+            <div className="badge warn long" data-testid="watch-state" title={sync.watch.message ?? undefined}>
+              {sync.watch.state === 'waiting' ? 'watch waiting: ' : 'watch stopped: '}
+              {sync.watch.message}
+            </div>
+          )}
         </td>
         <td className="num">{source.skillCount}</td>
         <td>
