@@ -1,9 +1,13 @@
-// Skill packages as MCP resources: skill://NAME/SKILL.md and skill://NAME/PATH for each file under it. Only the skills
-// the curator's rule serves are listed or read.
+// Skill packages as MCP resources: skill://NAME/SKILL.md and skill://NAME/PATH for each file under it, and
+// skill://SOURCE.ID/NAME/… for a name several served skills share (skill-uris.ts). Only the skills the curator's rule
+// serves are listed or read; skill://NAME/… of a shared name reads the newest, as read_skill does.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CuratorError } from '../shared/errors';
 import type { CuratorMcpContext } from './mcp-context';
+import { skillCatalog } from './skill-catalog';
 import { readSkillFile, servedSkill, skillUri } from './skill-content';
+import { asProtocolError } from './skills-extension';
+import { parseSkillUri } from './skill-uris';
 
 /** Resource listings stop here; agents find the rest through search_skills. */
 const LISTED_SKILLS = 500;
@@ -20,6 +24,7 @@ function variable(value: string | string[] | undefined, what: string): string {
 
 export function registerSkillResources(server: McpServer, mcp: CuratorMcpContext): void {
   const { core, allowed } = mcp;
+  const catalog = skillCatalog(core, allowed);
   server.registerResource(
     'skill-package',
     new ResourceTemplate('skill://{name}/{+path}', {
@@ -39,8 +44,16 @@ export function registerSkillResources(server: McpServer, mcp: CuratorMcpContext
       description: `SKILL.md and the files of a skill package. ${allowed.sentence}`,
     },
     async (uri, variables) => {
-      const skill = await servedSkill(core, allowed, variable(variables.name, 'skill name'));
-      const file = await readSkillFile(core, skill, variable(variables.path, 'file path'));
+      const file = await (async () => {
+        if (parseSkillUri(uri.href)?.id) {
+          const { detail, path } = await catalog.resolve(uri.href);
+          return readSkillFile(core, detail, path);
+        }
+        const skill = await servedSkill(core, allowed, variable(variables.name, 'skill name'));
+        return readSkillFile(core, skill, variable(variables.path, 'file path'));
+      })().catch((error: unknown) => {
+        throw asProtocolError(error);
+      });
       return {
         contents: [
           file.text !== undefined

@@ -52,7 +52,7 @@ const mimeTypes: Record<string, string> = {
   csv: 'text/csv',
 };
 
-function mimeTypeOf(file: string, isText: boolean): string {
+export function mimeTypeOf(file: string, isText: boolean): string {
   const ext = file.includes('.') ? file.slice(file.lastIndexOf('.') + 1).toLowerCase() : '';
   return mimeTypes[ext] ?? (isText ? 'text/plain' : 'application/octet-stream');
 }
@@ -93,7 +93,9 @@ export async function readSkillFile(core: Core, skill: SkillDetail, given: strin
       `Cannot read ${file} of "${skill.name}": ${missing[0]?.reason ?? 'not found as imported'}`,
     );
   const mimeType = mimeTypeOf(file, record.isText);
-  return record.isText
-    ? { path: file, mimeType, text: found.bytes.toString('utf8') }
+  // A text file goes as text only when that text is its bytes again, so the digest a host checks holds.
+  const text = record.isText ? found.bytes.toString('utf8') : null;
+  return text !== null && Buffer.from(text, 'utf8').equals(found.bytes)
+    ? { path: file, mimeType, text }
     : { path: file, mimeType, blob: found.bytes.toString('base64') };
 }

@@ -1,0 +1,140 @@
+// The MCP Skills extension from the real CLI, over stdio and over Streamable HTTP, on the sample library plus the
+// 633 zjunlp skills (../shared/data), checked by the extension's reference client (@olaservo/ext-skills): every listed
+// skill's SKILL.md and a supporting file verified by digest and size; under the default rule an unverified zjunlp
+// skill is neither listed nor gettable nor readable.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  getSkill,
+  listSkills,
+  readSkill,
+  readSkillResource,
+  type SkillEntry,
+} from '@olaservo/ext-skills/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../src/core';
+import { requireOrSkip } from '../fixtures/require-or-skip';
+import { zjunlpDir } from '../fixtures/skills/library-fixture';
+import { cliArgs, mcpLibrary, repoRoot, type McpLibrary } from './mcp-fixture';
+
+const zjunlpSkills = path.join(zjunlpDir, 'skills');
+let lib: McpLibrary;
+let zjunlpNames: string[];
+const closers: (() => Promise<void>)[] = [];
+
+/** Reads SKILL.md and one supporting file (when there is one) of each entry, as a host loads them: verified. */
+async function verifyAll(client: Client, entries: SkillEntry[]): Promise<number> {
+  let files = 0;
+  for (const entry of entries) {
+    await readSkill(client, entry);
+    const other = (entry.resources as { uri: string }[]).find((r) => !r.uri.endsWith('/SKILL.md'));
+    if (other) await readSkillResource(client, entry, other.uri);
+    files += other ? 2 : 1;
+  }
+  return files;
+}
+
+async function overStdio(...args: string[]): Promise<Client> {
+  const client = new Client({ name: 'sep-stdio-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: cliArgs(lib.dataDir, 'mcp', ...args),
+      cwd: repoRoot,
+      stderr: 'pipe',
+    }),
+  );
+  closers.push(() => client.close());
+  return client;
+}
+
+async function overHttp(...args: string[]): Promise<Client> {
+  const child: ChildProcess = spawn(process.execPath, cliArgs(lib.dataDir, 'mcp', '--http', ...args), {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  closers.push(async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  });
+  const { url, token } = await new Promise<{ url: URL; token: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const endpoint = /MCP \(Streamable HTTP\) on (\S+)/.exec(out)?.[1];
+      const key = /Token: (\S+)/.exec(out)?.[1];
+      if (endpoint && key) resolve({ url: new URL(endpoint), token: key });
+    });
+    child.on('exit', (code) => reject(new Error(`mcp --http exited ${code}`)));
+  });
+  const client = new Client({ name: 'sep-http-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  closers.unshift(() => client.close());
+  return client;
+}
+
+describe.runIf(requireOrSkip(existsSync(zjunlpSkills), `the zjunlp skills are not at ${zjunlpSkills}`))(
+  'the Skills extension from the CLI, on the sample library and the zjunlp skills',
+  () => {
+    beforeAll(async () => {
+      lib = await mcpLibrary();
+      const core = createCore({ dataDir: lib.dataDir, resourcesDir: path.join(repoRoot, 'resources') });
+      try {
+        const job = await core['library.import']({ path: zjunlpSkills, label: 'zjunlp' });
+        expect((await core['jobs.wait']({ id: job.id })).status).toBe('done');
+        const source = (await core['library.sources']({})).find((s) => s.label === 'zjunlp')!;
+        zjunlpNames = [];
+        for (let offset = 0; ; offset += 500) {
+          const page = await core['library.list']({ sourceId: source.id, limit: 500, offset });
+          zjunlpNames.push(...page.items.map((s) => s.name));
+          if (page.items.length < 500) break;
+        }
+      } finally {
+        await core.close();
+      }
+      expect(zjunlpNames.length).toBeGreaterThan(500);
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const close of closers) await close();
+      lib?.close();
+    });
+
+    it('over stdio, serves the verified sample skills, every file verified, and no unverified zjunlp skill', async () => {
+      const client = await overStdio('--preset', 'offline');
+      const entries = await listSkills(client);
+      const names = entries.map((e) => e.frontmatter.name as string);
+      expect(names).toContain('household-make-coffee');
+      expect(names.filter((n) => zjunlpNames.includes(n))).toEqual([]);
+      expect(await verifyAll(client, entries)).toBeGreaterThan(entries.length);
+      const outside = `skill://${zjunlpNames[0]}/SKILL.md`;
+      expect(((await getSkill(client, outside).catch((e: unknown) => e)) as { code: number }).code).toBe(
+        -32602,
+      );
+      expect(
+        ((await client.readResource({ uri: outside }).catch((e: unknown) => e)) as { code: number }).code,
+      ).toBe(-32602);
+    }, 120_000);
+
+    it('over HTTP with --allow all, lists every zjunlp skill across pages and verifies each one', async () => {
+      const client = await overHttp('--allow', 'all', '--preset', 'offline');
+      const entries = await listSkills(client);
+      const listed = new Set(entries.map((e) => e.frontmatter.name as string));
+      expect(zjunlpNames.filter((n) => !listed.has(n))).toEqual([]);
+      expect(entries.length).toBeGreaterThan(100);
+      await verifyAll(client, entries);
+      const one = entries.find((e) => e.frontmatter.name === zjunlpNames[0])!;
+      expect(await getSkill(client, one.uri)).toEqual(one);
+    }, 240_000);
+  },
+);
