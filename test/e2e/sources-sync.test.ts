@@ -156,7 +156,9 @@ describeInChromium('sources that stay in sync', () => {
     const folder = path.join(root, 'vanishing');
     mkdirSync(path.join(folder, 'three'), { recursive: true });
     writeFileSync(path.join(folder, 'three', 'SKILL.md'), skillMd('three', 'Does three.'));
-    await core()['jobs.wait']({ id: (await core()['library.import']({ path: folder, label: 'vanishing' })).id });
+    await core()['jobs.wait']({
+      id: (await core()['library.import']({ path: folder, label: 'vanishing' })).id,
+    });
     await openLibrary();
     await rowOf('vanishing').getByRole('button', { name: 'Watch folder' }).click();
     await rowOf('vanishing').getByRole('button', { name: 'Stop watching' }).waitFor();

@@ -63,7 +63,11 @@ function SourceRow({
             </span>
           )}
           {sync?.watch && sync.watch.state !== 'watching' && (
-            <div className="badge warn long" data-testid="watch-state" title={sync.watch.message ?? undefined}>
+            <div
+              className="badge warn long"
+              data-testid="watch-state"
+              title={sync.watch.message ?? undefined}
+            >
               {sync.watch.state === 'waiting' ? 'watch waiting: ' : 'watch stopped: '}
               {sync.watch.message}
             </div>
