@@ -112,8 +112,10 @@ export interface SkillCatalog {
 }
 
 export function skillCatalog(core: Core, allowed: AllowedSkills): SkillCatalog {
-  const sourceLabels = async (): Promise<Map<number, string>> =>
-    new Map((await core['library.sources']({})).map((s) => [s.id, s.label]));
+  // Source labels name only the prefixes of shared names; listing the sources counts each one's skills, so they are
+  // read only when a name is shared.
+  const sourceLabels = async (anyShared: boolean): Promise<Map<number, string>> =>
+    anyShared ? new Map((await core['library.sources']({})).map((s) => [s.id, s.label])) : new Map();
 
   const servedNamed = async (name: string): Promise<SkillSummary[]> =>
     (await core['library.list']({ ...(await allowed.filter()), name, limit: 500 })).items;
@@ -131,9 +133,9 @@ export function skillCatalog(core: Core, allowed: AllowedSkills): SkillCatalog {
     async page(offset, limit) {
       const filter = await allowed.filter();
       const page = await core['library.list']({ ...filter, limit, offset });
-      const labels = await sourceLabels();
       const listed = page.items.filter((s) => isSpecName(s.name));
       const twins = servedCounts(core.context.db, filter, [...new Set(listed.map((s) => s.name))]);
+      const labels = await sourceLabels([...twins.values()].some((n) => n > 1));
       const packages = new Map(
         loadPackages(
           core.context.db,
@@ -154,7 +156,7 @@ export function skillCatalog(core: Core, allowed: AllowedSkills): SkillCatalog {
       const parts: SkillUriParts | null = parseSkillUri(uri);
       if (!parts) throw refuse(uri, 'give a skill:// URI such as skill://NAME/SKILL.md');
       const named = await servedNamed(parts.name);
-      const labels = await sourceLabels();
+      const labels = await sourceLabels(named.length > 1);
       const skill =
         parts.id === null
           ? named.length === 1

@@ -2,10 +2,11 @@
 // served skills share a name (kept-both conflicts, forks), none of them takes the plain URI; each is
 // skill://SOURCE.ID/NAME/FILE, with its source's label and its library id as the prefix. A skill name has no dot, so a
 // first segment with one is always a prefix and the two forms can never be read as each other.
+import { nameProblems } from '../core/skills/validate';
 
-/** The Agent Skills naming rule: 1-64 lowercase letters and digits in words joined by single hyphens. */
+/** The Agent Skills naming rule, as the import checks it: 1-64 lowercase letters, digits and single hyphens. */
 export function isSpecName(name: string): boolean {
-  return name.length <= 64 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name);
+  return name !== '' && nameProblems(name).length === 0;
 }
 
 export interface SkillPlace {
@@ -25,7 +26,7 @@ function prefixOf(place: SkillPlace): string {
 }
 
 /** The skill's root directory: skill://NAME or skill://SOURCE.ID/NAME (no trailing slash). */
-export function skillRootUri(place: SkillPlace): string {
+function skillRootUri(place: SkillPlace): string {
   return place.sharedFrom === null ? `skill://${place.name}` : `skill://${prefixOf(place)}/${place.name}`;
 }
 

@@ -8,7 +8,7 @@ import { CuratorError } from '../shared/errors';
 import type { CuratorMcpContext } from './mcp-context';
 import { skillCatalog, skillEntry, type SkillCatalog } from './skill-catalog';
 import { mimeTypeOf } from './skill-content';
-import { skillFileUri, skillRootUri } from './skill-uris';
+import { skillFileUri } from './skill-uris';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
@@ -62,11 +62,7 @@ async function directoryChildren(catalog: SkillCatalog, uri: string) {
     children.set(
       head!,
       more.length > 0
-        ? {
-            uri: `${skillRootUri(place)}/${child.split('/').map(encodeURIComponent).join('/')}`,
-            name: head!,
-            mimeType: 'inode/directory',
-          }
+        ? { uri: skillFileUri(place, child), name: head!, mimeType: 'inode/directory' }
         : { uri: skillFileUri(place, child), name: head!, mimeType: mimeTypeOf(child, isText.get(child)!) },
     );
   }
