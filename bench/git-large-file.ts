@@ -1,8 +1,8 @@
-// What a Git source with one file over the import's cap costs in memory (issue 29): a repository holding a 150 MB file
+// What a Git source with one file over the import's cap costs in memory (issue 29): a repository holding a 100 MiB file
 // of random bytes, served by a loopback `git http-backend`, is fetched as the Git source does (guarded: stops at the
 // file) and as isomorphic-git does unguarded (the whole pack downloaded, indexed and checked out before the import
 // refused the file). Each fetch runs in its own process; prints each one's peak RSS and wall time, and their ratio.
-// Run: node --import tsx bench/git-large-file.ts [MIB]   (default 150)
+// Run: npm run bench:git -- [MIB]   (default 100; at 150 the loopback git http-backend resets the connection)
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +47,7 @@ async function child(mode: string, url: string, dest: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const size = Number(process.argv[2] ?? 150) * mib;
+  const size = Number(process.argv[2] ?? 100) * mib;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-git-'));
   try {
     const repo = makeSkillRepo(root, 'big', { 'pack/video/SKILL.md': skillMd('video', 'Plays a video.') });
