@@ -2,7 +2,7 @@
 // resources/directory/read over the served skills, so a standard agent host finds them. The files themselves are read
 // with resources/read (resources.ts), under the same URIs and the same rule.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CuratorError } from '../shared/errors';
 import type { CuratorMcpContext } from './mcp-context';
@@ -30,10 +30,17 @@ const directoryRequest = z.object({
   params: z.object({ uri: z.string(), cursor: z.string().optional() }).passthrough(),
 });
 
-/** A refusal in the extension's words: -32602 (Invalid params) for anything the server does not serve. */
+/**
+ * -32602 (Invalid params) with the message as written: McpError would put "MCP error -32602:" into the message, and
+ * the client adds that prefix again.
+ */
+const invalidParams = (message: string): Error =>
+  Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+
+/** A refusal in the extension's words: -32602 for anything the server does not serve. */
 export function asProtocolError(error: unknown): unknown {
   if (error instanceof CuratorError && (error.code === 'INVALID_ARGUMENT' || error.code === 'NOT_FOUND'))
-    return new McpError(ErrorCode.InvalidParams, error.message);
+    return invalidParams(error.message);
   return error;
 }
 
@@ -41,7 +48,7 @@ function offsetOf(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const offset = Number(/^o(\d{1,9})$/.exec(cursor)?.[1]);
   if (!Number.isSafeInteger(offset))
-    throw new McpError(ErrorCode.InvalidParams, `The cursor "${cursor}" is not one this server gave`);
+    throw invalidParams(`The cursor "${cursor}" is not one this server gave`);
   return offset;
 }
 
@@ -50,10 +57,10 @@ async function directoryChildren(catalog: SkillCatalog, uri: string) {
   const { detail, place, path } = await catalog.resolve(uri);
   const isText = new Map([['SKILL.md', true], ...detail.files.map((f) => [f.path, f.isText] as const)]);
   const files = [...isText.keys()];
-  if (files.includes(path)) throw new McpError(ErrorCode.InvalidParams, `${uri} is not a directory resource`);
+  if (files.includes(path)) throw invalidParams(`${uri} is not a directory resource`);
   const below =
     path === '' ? files : files.filter((f) => f.startsWith(`${path}/`)).map((f) => f.slice(path.length + 1));
-  if (below.length === 0) throw new McpError(ErrorCode.InvalidParams, `No directory is served at ${uri}`);
+  if (below.length === 0) throw invalidParams(`No directory is served at ${uri}`);
   const children = new Map<string, { uri: string; name: string; mimeType: string }>();
   for (const rest of below) {
     const [head, ...more] = rest.split('/');
@@ -87,10 +94,7 @@ export function registerSkillsExtension(server: McpServer, mcp: CuratorMcpContex
     try {
       const resolved = await catalog.resolve(request.params.uri);
       if (resolved.path !== 'SKILL.md')
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Give the URI of a skill's SKILL.md, not ${request.params.uri}`,
-        );
+        throw invalidParams(`Give the URI of a skill's SKILL.md, not ${request.params.uri}`);
       return { resultType: 'complete', skill: skillEntry(resolved.detail, resolved.place), ...cacheHint };
     } catch (error) {
       throw asProtocolError(error);
