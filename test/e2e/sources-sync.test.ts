@@ -168,6 +168,7 @@ describeInChromium('sources that stay in sync', () => {
     await state.waitFor();
     expect(await state.textContent()).toMatch(/^watch waiting: The folder .*vanishing is gone/);
     expect(await rowOf('vanishing').getByTestId('pending-update').textContent()).toContain('1 removed');
+    await inBothThemes(session.page, 'sources-watch-waiting', 'section[aria-label="Sources"]');
     mkdirSync(path.join(folder, 'three'), { recursive: true });
     writeFileSync(path.join(folder, 'three', 'SKILL.md'), skillMd('three', 'Does three.'));
     await state.waitFor({ state: 'detached' });
