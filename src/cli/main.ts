@@ -17,6 +17,7 @@ import { registerSelectCommands } from './commands/select';
 import { registerServeCommand } from './commands/serve';
 import { registerSourceCommands } from './commands/sources';
 import { registerTagCommands } from './commands/tags';
+import { registerUsageCommands } from './commands/usage';
 
 const program = new Command('skill-curator')
   .description('Curate, parse, search and test selection over libraries of AI-agent skills')
@@ -46,6 +47,7 @@ registerServeCommand(program);
 registerSourceCommands(program);
 registerTagCommands(program);
 registerMcpCommand(program);
+registerUsageCommands(program);
 registerDemoCommand(program);
 registerConvertCommand(program);
 

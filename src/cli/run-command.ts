@@ -30,6 +30,8 @@ const readingCommands = new Set([
   'settings show',
   'backup',
   'check',
+  'usage',
+  'usage calls',
 ]);
 
 function commandPath(command: Command): string {

@@ -15,6 +15,7 @@ import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
 import { createTagsService } from './tags/tags-service';
+import { createUsageService } from './usage/usage-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
 import { createEngines } from './engines';
@@ -111,6 +112,7 @@ export function createCore(options: CoreOptions): Core {
     ...sources.api,
     ...createProfilesService(ctx, options.installPlaces),
     ...createTagsService(ctx),
+    ...createUsageService(ctx),
   };
   return {
     ...api,

@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { sameToken } from '../server/http-host';
 import type { CuratorMcpContext } from './mcp-context';
 import { createCuratorMcpServer } from './server';
@@ -47,15 +48,20 @@ export async function startMcpHttpHost(
 ): Promise<McpHttpHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
   let port = 0;
+  // Stateless requests after initialize carry no client name; a client's later requests come over the same
+  // kept-alive connection, so the name its initialize gave is remembered per connection for the usage record.
+  const clients = new WeakMap<Socket, Implementation>();
   const server = createServer(async (req, res) => {
     const refused = refusal(req, port, token);
     if (refused) return refuse(res, ...refused);
-    const mcpServer = createCuratorMcpServer(mcp);
+    const mcpServer = createCuratorMcpServer(mcp, { client: () => clients.get(req.socket) });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     res.on('close', () => {
+      const client = mcpServer.server.getClientVersion();
+      if (client) clients.set(req.socket, client);
       void transport.close();
       void mcpServer.close();
     });

@@ -1,5 +1,5 @@
-// What every MCP server instance works on: the core, the curator's rule, profiles, the preset, and a selection
-// service whose runs are stored as asked for over MCP and whose recall sees only the allowed skills.
+// What every MCP server instance works on: the core, the curator's rule, profiles, the preset, a selection service
+// whose runs are stored as asked for over MCP and whose recall sees only the allowed skills, and the usage record.
 import type { SelectApi, SelectionPreset } from '../shared/api';
 import type { Core } from '../core';
 import { createSelectService } from '../core/api/select-service';
@@ -7,6 +7,7 @@ import type { AllowedSkills } from './allowed-skills';
 import { allowedSkills, type AllowRule } from './allowed-skills';
 import type { ProfileSource } from './profile-source';
 import { createCallLog, type CallLog } from './call-log';
+import { createUsageRecorder, type UsageRecorder } from './usage-recorder';
 
 export interface CuratorMcpContext {
   core: Core;
@@ -17,6 +18,8 @@ export interface CuratorMcpContext {
   select: SelectApi;
   /** Where the calls agents make are written for the curator (stderr in the CLI). */
   calls: CallLog;
+  /** Where the calls are stored for the Usage view. */
+  usage: UsageRecorder;
 }
 
 export async function createMcpContext(options: {
@@ -37,5 +40,6 @@ export async function createMcpContext(options: {
     preset: options.preset,
     select: createSelectService(options.core.context, { via: 'mcp', recallFilter: allowed.filter }),
     calls: createCallLog(options.log ?? (() => undefined)),
+    usage: createUsageRecorder(options.core.context, options.rule, (line) => options.log?.(`mcp ${line}`)),
   };
 }

@@ -8,6 +8,7 @@ import { skillCatalog } from './skill-catalog';
 import { readSkillFile, servedSkill, skillUri } from './skill-content';
 import { asProtocolError } from './skills-extension';
 import { parseSkillUri } from './skill-uris';
+import type { TrackUsage } from './usage-recorder';
 
 /** Resource listings stop here; agents find the rest through search_skills. */
 const LISTED_SKILLS = 500;
@@ -22,7 +23,7 @@ function variable(value: string | string[] | undefined, what: string): string {
   }
 }
 
-export function registerSkillResources(server: McpServer, mcp: CuratorMcpContext): void {
+export function registerSkillResources(server: McpServer, mcp: CuratorMcpContext, track: TrackUsage): void {
   const { core, allowed } = mcp;
   const catalog = skillCatalog(core, allowed);
   server.registerResource(
@@ -44,15 +45,19 @@ export function registerSkillResources(server: McpServer, mcp: CuratorMcpContext
       description: `SKILL.md and the files of a skill package. ${allowed.sentence}`,
     },
     async (uri, variables) => {
-      const file = await (async () => {
+      const { skill, file } = await (async () => {
         if (parseSkillUri(uri.href)?.id) {
           const { detail, path } = await catalog.resolve(uri.href);
-          return readSkillFile(core, detail, path);
+          return { skill: detail, file: await readSkillFile(core, detail, path) };
         }
         const skill = await servedSkill(core, allowed, variable(variables.name, 'skill name'));
-        return readSkillFile(core, skill, variable(variables.path, 'file path'));
+        return { skill, file: await readSkillFile(core, skill, variable(variables.path, 'file path')) };
       })().catch((error: unknown) => {
         throw asProtocolError(error);
+      });
+      track({
+        tool: 'resources/read',
+        skills: [{ skillId: skill.id, name: skill.name, role: 'read', path: file.path }],
       });
       return {
         contents: [

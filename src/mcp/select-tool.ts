@@ -11,6 +11,7 @@ import { logText } from './call-log';
 import type { CuratorMcpContext } from './mcp-context';
 import { skillUri } from './skill-content';
 import { explainAnswer } from './why';
+import type { TrackUsage } from './usage-recorder';
 
 export const selectToolDescription = (rule: string): string =>
   'Choose the skills for a task with SkillReranker (recall, task graph, stages): returns the answer with one ' +
@@ -66,6 +67,7 @@ async function cancellableSelection<T>(
 export function registerSelectTool(
   server: McpServer,
   mcp: CuratorMcpContext,
+  track: TrackUsage,
   guarded: (run: () => Promise<CallToolResult>) => Promise<CallToolResult>,
   json: (value: unknown) => CallToolResult,
 ): void {
@@ -123,6 +125,14 @@ export function registerSelectTool(
           'select_skills',
           `${logText(args.task)}${parse ? ` (${parse.subtasks.length} sub-tasks given)` : ''} → run ${r.runId}`,
         );
+        track({
+          tool: 'select_skills',
+          query: args.task,
+          runId: r.runId,
+          skills: r.trace.answer.flatMap((a) =>
+            a.skillId === null ? [] : [{ skillId: a.skillId, name: a.name, role: 'selected' as const }],
+          ),
+        });
         const { parse: used, note } = parseNote(r.trace);
         return json({
           runId: r.runId,

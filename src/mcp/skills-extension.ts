@@ -9,6 +9,7 @@ import type { CuratorMcpContext } from './mcp-context';
 import { skillCatalog, skillEntry, type SkillCatalog } from './skill-catalog';
 import { mimeTypeOf } from './skill-content';
 import { skillFileUri } from './skill-uris';
+import type { TrackUsage } from './usage-recorder';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
@@ -76,12 +77,15 @@ async function directoryChildren(catalog: SkillCatalog, uri: string) {
   return [...children.values()];
 }
 
-export function registerSkillsExtension(server: McpServer, mcp: CuratorMcpContext): void {
+export function registerSkillsExtension(server: McpServer, mcp: CuratorMcpContext, track: TrackUsage): void {
   const catalog = skillCatalog(mcp.core, mcp.allowed);
   server.server.registerCapabilities({ extensions: { [SKILLS_EXTENSION]: { directoryRead: true } } });
 
   server.server.setRequestHandler(listRequest, async (request) => {
-    const { entries, next } = await catalog.page(offsetOf(request.params?.cursor), pageSize);
+    const offset = offsetOf(request.params?.cursor);
+    const { entries, next } = await catalog.page(offset, pageSize);
+    // A host lists every page at start: one call per listing, not per page, and no skill counts as offered by it.
+    if (offset === 0) track({ tool: 'skills/list', skills: [] });
     return {
       resultType: 'complete',
       skills: entries,
@@ -95,6 +99,10 @@ export function registerSkillsExtension(server: McpServer, mcp: CuratorMcpContex
       const resolved = await catalog.resolve(request.params.uri);
       if (resolved.path !== 'SKILL.md')
         throw invalidParams(`Give the URI of a skill's SKILL.md, not ${request.params.uri}`);
+      track({
+        tool: 'skills/get',
+        skills: [{ skillId: resolved.detail.id, name: resolved.detail.name, role: 'offered' }],
+      });
       return { resultType: 'complete', skill: skillEntry(resolved.detail, resolved.place), ...cacheHint };
     } catch (error) {
       throw asProtocolError(error);

@@ -9,6 +9,7 @@ import type { CuratorMcpContext } from './mcp-context';
 import { readSkillFile, servedSkill, skillUri } from './skill-content';
 import { registerSelectTool } from './select-tool';
 import { logText } from './call-log';
+import type { TrackUsage } from './usage-recorder';
 
 const json = (value: unknown): CallToolResult => ({
   content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
@@ -24,7 +25,7 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
   }
 }
 
-export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext): void {
+export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext, track: TrackUsage): void {
   const { core, allowed } = mcp;
   const rule = allowed.sentence;
 
@@ -55,6 +56,11 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
           filters: { status: args.status, sourceId: args.sourceId, ...rule },
         });
         mcp.calls.record('search_skills', `${logText(args.query)} → ${res.hits.length} hits`);
+        track({
+          tool: 'search_skills',
+          query: args.query,
+          skills: res.hits.map((h) => ({ skillId: h.skill.id, name: h.skill.name, role: 'offered' })),
+        });
         return json({
           engine: res.engine,
           hits: res.hits.map((h) => ({
@@ -69,7 +75,7 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
       }),
   );
 
-  registerSelectTool(server, mcp, guarded, json);
+  registerSelectTool(server, mcp, track, guarded, json);
 
   server.registerTool(
     'read_skill',
@@ -89,6 +95,10 @@ export function registerCuratorTools(server: McpServer, mcp: CuratorMcpContext):
         const skill = await servedSkill(core, allowed, args.name);
         const file = await readSkillFile(core, skill, args.path ?? 'SKILL.md');
         mcp.calls.record('read_skill', `${skill.name}/${file.path}`);
+        track({
+          tool: 'read_skill',
+          skills: [{ skillId: skill.id, name: skill.name, role: 'read', path: file.path }],
+        });
         const uri = skillUri(skill.name, file.path);
         const resource =
           file.text !== undefined

@@ -142,6 +142,12 @@ export function buildSettingsSchema(z: Zod) {
         hardlinkOutsideSource: z.enum(['error', 'warning']).default('error'),
       })
       .prefault({}),
+    usage: z
+      .object({
+        /** Recorded MCP calls older than this are deleted; 0 records none. */
+        retentionDays: z.number().int().min(0).max(3650).default(90),
+      })
+      .prefault({}),
     ui: z
       .object({
         theme: z.enum(['system', 'light', 'dark']).default('system'),

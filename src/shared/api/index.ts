@@ -19,6 +19,8 @@ import type { SourcesApi } from './sources';
 import { sourcesMethods } from './sources';
 import type { TagsApi } from './tags';
 import { tagsMethods } from './tags';
+import type { UsageApi } from './usage';
+import { usageMethods } from './usage';
 
 export type CuratorApi = LibraryApi &
   JobsApi &
@@ -29,7 +31,8 @@ export type CuratorApi = LibraryApi &
   SettingsApi &
   SourcesApi &
   ProfilesApi &
-  TagsApi;
+  TagsApi &
+  UsageApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
@@ -45,6 +48,7 @@ export const apiMethods = [
   ...sourcesMethods,
   ...profilesMethods,
   ...tagsMethods,
+  ...usageMethods,
 ] as const satisfies readonly ApiMethod[];
 
 // A method in the contract but missing from the list fails to compile here, so no host can forget it.
@@ -66,3 +70,4 @@ export * from './select';
 export * from './settings';
 export * from './sources';
 export * from './tags';
+export * from './usage';

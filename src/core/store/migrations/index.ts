@@ -1,5 +1,5 @@
 // Ordered, immutable migrations. Id ranges by area keep parallel work from colliding:
-// 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings.
+// 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings, 70-79 agent usage.
 import type { Db } from '../db';
 import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
@@ -28,6 +28,7 @@ import { m060RunVia } from './060-run-via';
 import { m061RunTracesPacked } from './061-run-traces-packed';
 import { m062TrashReviewed } from './062-trash-reviewed';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
+import { m070McpUsage } from './070-mcp-usage';
 
 export interface Migration {
   id: number;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   m017ScoreCacheWeights,
   m061RunTracesPacked,
   m062TrashReviewed,
+  m070McpUsage,
 ];

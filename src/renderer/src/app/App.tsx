@@ -11,6 +11,7 @@ import { ProfilesScreen } from '../profiles/ProfilesScreen';
 import { SelectionLab } from '../select/SelectionLab';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { SkillScreen } from '../skill/SkillScreen';
+import { UsageScreen } from '../usage/UsageScreen';
 import { CommandPalette } from './CommandPalette';
 import { ClientContext, useCuratorEvent } from './context';
 import { routeHref, useRoute, type Route } from './router';
@@ -23,6 +24,7 @@ const tabs: { screen: Route['screen']; label: string }[] = [
   { screen: 'select', label: 'Selection lab' },
   { screen: 'evaluation', label: 'Evaluation' },
   { screen: 'profiles', label: 'Profiles' },
+  { screen: 'usage', label: 'Usage' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -61,6 +63,8 @@ function Screen({ route }: { route: Route }) {
       return <EvaluationScreen />;
     case 'profiles':
       return <ProfilesScreen name={route.name} />;
+    case 'usage':
+      return <UsageScreen />;
     case 'settings':
       return <SettingsScreen section={route.section} />;
     default:

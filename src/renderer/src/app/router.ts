@@ -9,6 +9,7 @@ export type Route =
   | { screen: 'select'; runId?: number }
   | { screen: 'evaluation' }
   | { screen: 'profiles'; name?: string }
+  | { screen: 'usage' }
   /** `section`: the group the screen scrolls to (#/settings/import), where a message sends people to one setting. */
   | { screen: 'settings'; section?: string };
 
@@ -31,6 +32,8 @@ export function parseRoute(hash: string): Route {
     }
     case 'evaluation':
       return { screen: 'evaluation' };
+    case 'usage':
+      return { screen: 'usage' };
     case 'profiles':
       return parts[1] ? { screen: 'profiles', name: decodeURIComponent(parts[1]) } : { screen: 'profiles' };
     case 'settings':

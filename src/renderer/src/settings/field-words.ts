@@ -108,6 +108,10 @@ const words: Record<string, Words> = {
     label: 'File linked from outside the source',
     help: 'error rejects the skill; warning imports it with a warning.',
   },
+  'usage.retentionDays': {
+    label: 'Keep agent usage for (days)',
+    help: 'What agents searched, selected and read over MCP (the Usage screen); older calls are deleted. 0 records nothing.',
+  },
   'ui.theme': { label: 'Theme' },
 };
 
