@@ -18,6 +18,11 @@ export interface InstallRequest extends InstallSelection {
   dryRun?: boolean;
   /** The project folder for claude-project and agents (default: the host's working folder). */
   projectDir?: string;
+  /**
+   * Install exactly what the target's lock file names (its skills, modes and content digests), or refuse and write
+   * nothing. With a profile or skills, only that set, which must be the set the lock names.
+   */
+  frozen?: boolean;
 }
 
 export type InstallAction = 'add' | 'update' | 'unchanged' | 'remove' | 'clash';
@@ -34,9 +39,11 @@ export interface InstallChange {
 export interface InstallResult {
   targetDir: string;
   lockFile: string;
-  mode: InstallMode;
+  /** 'as locked' for a frozen install, whose entries keep the mode each was locked with. */
+  mode: InstallMode | 'as locked';
   dryRun: boolean;
-  /** Which set the install belongs to in the lock file: "profile:NAME" or "skills". */
+  frozen: boolean;
+  /** Which set the install belongs to in the lock file: "profile:NAME" or "skills" (a frozen install: every set). */
   set: string;
   changes: InstallChange[];
   /** Package files that could not be written (see export). */
@@ -106,4 +113,98 @@ export interface BudgetPreview {
   entries: BudgetEntry[];
   /** The listing text itself, as the agent gets it. */
   text: string;
+}
+
+export interface InstallVerifyRequest {
+  target: InstallTargetKind | string;
+  projectDir?: string;
+}
+
+export interface VerifiedEntry {
+  folder: string;
+  skill: string;
+  skillId: number;
+  set: string;
+  mode: InstallMode;
+  /** Files whose bytes differ from the sha256 the lock pins (or that are no longer regular files). */
+  changed: string[];
+  /** Files the lock lists that are gone; the whole folder when folderMissing. */
+  missing: string[];
+  /** Files and folders in the entry's folder that the lock does not list. */
+  extra: string[];
+  folderMissing: boolean;
+  /** Why the entry could not be read without leaving the target (a link pointing elsewhere…); drift too. */
+  problem: string | null;
+  /** The library's skill now: at the pinned content ('same'), changed since ('moved-on'), or no longer there. */
+  library: 'same' | 'moved-on' | 'gone';
+  drift: boolean;
+}
+
+export interface InstallVerifyResult {
+  targetDir: string;
+  lockFile: string;
+  /** False when the target has no lock file. */
+  locked: boolean;
+  /** No entry drifted from the lock (the library moving on is reported, but is not drift in the target). */
+  clean: boolean;
+  entries: VerifiedEntry[];
+  /** Folders in the target that the lock does not list: not drift, just not Skill Curator's. */
+  unmanaged: string[];
+}
+
+/** Claude Code's skillOverrides values: "on" is the default, so Skill Curator writes no entry for it. */
+export type SkillOverrideMode = 'on' | 'name-only' | 'user-invocable-only' | 'off';
+export const skillOverrideModes: readonly SkillOverrideMode[] = [
+  'on',
+  'name-only',
+  'user-invocable-only',
+  'off',
+];
+
+/** Which Claude Code settings file: <project>/.claude/settings.json, settings.local.json, or ~/.claude/settings.json. */
+export type ClaudeSettingsScope = 'project' | 'local' | 'user';
+
+export interface SkillOverridesRequest extends BudgetRequest {
+  /** Default: project for the claude-project target, user otherwise. */
+  settings?: ClaudeSettingsScope;
+  /** The mode chosen per skill name, instead of the default for its fate. */
+  modes?: Record<string, SkillOverrideMode>;
+}
+
+export interface SkillOverridesWriteRequest extends SkillOverridesRequest {
+  /** The digest a preview answered with: the write is refused if the file changed since. */
+  expectDigest?: string | null;
+}
+
+export type SkillOverrideAction = 'add' | 'change' | 'remove' | 'unchanged' | 'kept';
+
+export interface SkillOverrideChange {
+  skill: string;
+  skillId: number | null;
+  /** What the budget does to the entry without overrides; null for an entry written before that the set no longer holds. */
+  fate: BudgetEntry['fate'] | null;
+  /** The mode Skill Curator proposes (the default for the fate, or the one chosen); 'on' means no entry. */
+  proposed: SkillOverrideMode;
+  /** The value in the settings file now, if any. */
+  current: string | null;
+  /** add/change/remove: Skill Curator's own entry; kept: a value set by hand, left as it is. */
+  action: SkillOverrideAction;
+  note?: string;
+}
+
+export interface SkillOverridesPreview {
+  settingsFile: string;
+  scope: ClaudeSettingsScope;
+  /** sha256 of the file as read (null when it does not exist yet). */
+  digest: string | null;
+  set: string;
+  changes: SkillOverrideChange[];
+  /** A unified diff of the settings file, empty when nothing would change. */
+  diff: string;
+  /** Whether writing would change the file. */
+  changed: boolean;
+}
+
+export interface SkillOverridesWriteResult extends SkillOverridesPreview {
+  written: boolean;
 }

@@ -119,6 +119,9 @@ describe('HTTP host', () => {
     for (const [method, body] of [
       ['install.run', project],
       ['install.uninstall', project],
+      ['install.verify', project],
+      ['install.overrides', { ...project, settings: 'project' }],
+      ['install.writeOverrides', { ...project, settings: 'local' }],
       ['install.targets', { projectDir: 'relative-project' }],
     ] as const) {
       const res = await call(method, body);

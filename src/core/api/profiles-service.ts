@@ -5,9 +5,12 @@ import {
   installSkills,
   installTargets,
   previewBudget,
+  previewOverrides,
   readLock,
   resolveTargetDir,
   uninstallSkills,
+  verifyInstall,
+  writeOverrides,
   type TargetPlaces,
 } from '../install';
 import {
@@ -60,5 +63,8 @@ export function createProfilesService(ctx: CoreContext, places: TargetPlaces = {
       };
     },
     'install.budget': async (req) => previewBudget(ctx, req, places),
+    'install.verify': (req) => verifyInstall(ctx, req, places),
+    'install.overrides': (req) => previewOverrides(ctx, req, places),
+    'install.writeOverrides': (req) => writeOverrides(ctx, req, places),
   };
 }

@@ -14,7 +14,7 @@ import { CuratorError } from '../../shared/errors';
 import type { BudgetEntry, BudgetPreview, BudgetRequest } from '../../shared/install';
 import { safeFolderName } from '../export';
 import type { InstallContext } from './install';
-import { selectionOf } from './install';
+import { selectionOf } from './selection';
 import { resolveTargetDir, type TargetPlaces } from './targets';
 
 export const budgetDefaults = {

@@ -4,50 +4,20 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
-import type {
-  InstallChange,
-  InstallMode,
-  InstallRequest,
-  InstallResult,
-  InstallSelection,
-} from '../../shared/install';
+import type { InstallChange, InstallMode, InstallRequest, InstallResult } from '../../shared/install';
 import type { CoreContext } from '../context';
 import { safeFolderName } from '../export';
-import { getProfile } from '../profiles';
-import { applyRemoval, driftOf, hashTree, removalOf } from './installed-state';
-import { ensurePackage, type LibrarySkill } from './library-package';
-import { lockPath, readLock, writeLock, type LockEntry } from './lock-file';
+import { installFrozen } from './frozen-install';
+import { applyRemoval, driftOf, removalOf } from './installed-state';
+import type { LibrarySkill } from './library-package';
+import { lockPath, readLock, writeLock } from './lock-file';
+import { build } from './package-build';
+import { selectionOf } from './selection';
 import { resolveTargetDir, type TargetPlaces } from './targets';
 
 export type InstallContext = Pick<CoreContext, 'db' | 'clock'> & {
   paths: Pick<CoreContext['paths'], 'dataDir' | 'dbFile'>;
 };
-
-/** The skills a profile or a list of ids stands for, and the set name the lock file files them under. */
-export function selectionOf(
-  ctx: InstallContext,
-  sel: InstallSelection,
-): { skills: LibrarySkill[]; set: string } {
-  let ids: number[];
-  let set: string;
-  if (sel.profile !== undefined) {
-    const profile = getProfile(ctx, sel.profile);
-    ids = profile.skills.map((s) => s.id);
-    set = `profile:${profile.name}`;
-  } else if (Array.isArray(sel.skillIds) && sel.skillIds.length > 0) {
-    ids = [...new Set(sel.skillIds)];
-    set = 'skills';
-  } else throw new CuratorError('INVALID_ARGUMENT', 'Choose a profile or at least one skill');
-  const rows = ctx.db
-    .prepare(
-      `SELECT id, name, content_hash AS contentHash FROM skills
-       WHERE id IN (SELECT value FROM json_each(?)) ORDER BY name, id`,
-    )
-    .all(JSON.stringify(ids)) as LibrarySkill[];
-  const unknown = ids.filter((id) => !rows.some((r) => r.id === id));
-  if (unknown.length > 0) throw new CuratorError('NOT_FOUND', `No skill with id ${unknown.join(', ')}`);
-  return { skills: rows, set };
-}
 
 interface Planned {
   folder: string;
@@ -141,6 +111,7 @@ export async function installSkills(
     ...places,
     projectDir: req.projectDir ?? places.projectDir,
   });
+  if (req.frozen === true) return installFrozen(ctx, req, targetDir);
   const { skills, set } = selectionOf(ctx, req);
   const lock = await readLock(targetDir, ctx.paths.dbFile);
   const planned = await plan(ctx, targetDir, lock, skills, set, mode);
@@ -149,6 +120,7 @@ export async function installSkills(
     lockFile: lockPath(targetDir),
     mode,
     dryRun: req.dryRun === true,
+    frozen: false,
     set,
     changes: planned.map((p) => p.change),
     missing: [],
@@ -191,28 +163,4 @@ export async function installSkills(
     await fsp.rm(staging, { recursive: true, force: true });
   }
   return result;
-}
-
-/** Builds one skill's package in staging from the library's package store: a copy of it, or a link to it. */
-async function build(
-  ctx: InstallContext,
-  skill: LibrarySkill,
-  mode: InstallMode,
-  staging: string,
-): Promise<{
-  placed: string;
-  linkTo?: string;
-  files: LockEntry['files'];
-  missing: InstallResult['missing'];
-}> {
-  // Copies come from the store too, so the package a copy is later checked against stays there.
-  const pkg = await ensurePackage(ctx, skill);
-  if (mode === 'copy') {
-    const placed = path.join(staging, `new-${skill.id}`);
-    await fsp.cp(pkg.dir, placed, { recursive: true, errorOnExist: true, force: false });
-    return { placed, files: await hashTree(placed), missing: pkg.missing };
-  }
-  const placed = path.join(staging, `link-${skill.id}`);
-  await fsp.symlink(pkg.dir, placed, 'dir');
-  return { placed, linkTo: pkg.dir, files: await hashTree(pkg.dir), missing: pkg.missing };
 }

@@ -10,15 +10,16 @@ import { isPlainFolderName } from './lock-entry-check';
 import type { LockEntry } from './lock-file';
 
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
-const NOT_A_FILE = 'not a regular file';
+export const NOT_A_FILE = 'not a regular file';
 
-interface Tree {
+export interface Tree {
   /** Relative path (forward slashes) → sha256, or NOT_A_FILE for a link or anything else that is not a file. */
   files: Map<string, string>;
   dirs: string[];
 }
 
-async function listTree(dir: string): Promise<Tree> {
+/** The files and folders under dir, links listed (as NOT_A_FILE), never followed. */
+export async function listTree(dir: string): Promise<Tree> {
   const tree: Tree = { files: new Map(), dirs: [] };
   const walk = async (rel: string): Promise<void> => {
     for (const item of await fsp.readdir(path.join(dir, rel), { withFileTypes: true })) {
@@ -44,7 +45,7 @@ export async function hashTree(dir: string): Promise<{ path: string; sha256: str
 }
 
 /** Folders the package does not have, unless a listed path already shows them (an empty one would go unsaid). */
-const foreignDirs = (now: Tree, expected: Tree, listed: string[]): string[] =>
+export const foreignDirs = (now: Tree, expected: Tree, listed: string[]): string[] =>
   now.dirs.filter((d) => !expected.dirs.includes(d) && !listed.some((p) => p.startsWith(`${d}/`)));
 
 type Checked =

@@ -6,6 +6,12 @@ import type {
   InstallRequest,
   InstallResult,
   InstallTargetKind,
+  InstallVerifyRequest,
+  InstallVerifyResult,
+  SkillOverridesPreview,
+  SkillOverridesRequest,
+  SkillOverridesWriteRequest,
+  SkillOverridesWriteResult,
   UninstallRequest,
   UninstallResult,
 } from '../install';
@@ -33,6 +39,12 @@ export interface ProfilesApi {
     projectDir?: string;
   }): Promise<{ targetDir: string; entries: InstalledEntry[] }>;
   'install.budget'(req: BudgetRequest): Promise<BudgetPreview>;
+  /** Drift between the target folder and its lock file, and whether the library moved on; changes nothing. */
+  'install.verify'(req: InstallVerifyRequest): Promise<InstallVerifyResult>;
+  /** Claude Code skillOverrides for the entries the budget cuts: what would change in the settings file. */
+  'install.overrides'(req: SkillOverridesRequest): Promise<SkillOverridesPreview>;
+  /** Writes them, replacing only the entries Skill Curator wrote before. */
+  'install.writeOverrides'(req: SkillOverridesWriteRequest): Promise<SkillOverridesWriteResult>;
 }
 
 export const profilesMethods = [
@@ -48,4 +60,7 @@ export const profilesMethods = [
   'install.uninstall',
   'install.list',
   'install.budget',
+  'install.verify',
+  'install.overrides',
+  'install.writeOverrides',
 ] as const;
