@@ -48,26 +48,36 @@ export async function startMcpHttpHost(
 ): Promise<McpHttpHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
   let port = 0;
-  // Stateless requests after initialize carry no client name; a client's later requests come over the same
-  // kept-alive connection, so the name its initialize gave is remembered per connection for the usage record.
-  const clients = new WeakMap<Socket, Implementation>();
+  // Stateless requests after initialize carry no client name (no session). For the usage record the name an
+  // initialize gave is kept per connection (a client's kept-alive requests), and else taken when only one client
+  // has initialized here: a guess only where it cannot be wrong.
+  const byConnection = new WeakMap<Socket, Implementation>();
+  const seen = new Map<string, Implementation>();
+  const clientOf = (socket: Socket): Implementation | undefined =>
+    byConnection.get(socket) ?? (seen.size === 1 ? [...seen.values()][0] : undefined);
   const server = createServer(async (req, res) => {
     const refused = refusal(req, port, token);
     if (refused) return refuse(res, ...refused);
-    const mcpServer = createCuratorMcpServer(mcp, { client: () => clients.get(req.socket) });
+    const mcpServer = createCuratorMcpServer(mcp, { client: () => clientOf(req.socket) });
+    const remember = () => {
+      const client = mcpServer.server.getClientVersion();
+      if (!client) return;
+      byConnection.set(req.socket, client);
+      if (seen.size < 100) seen.set(JSON.stringify([client.name, client.version]), client);
+    };
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     res.on('close', () => {
-      const client = mcpServer.server.getClientVersion();
-      if (client) clients.set(req.socket, client);
+      remember();
       void transport.close();
       void mcpServer.close();
     });
     try {
       await mcpServer.connect(transport);
       await transport.handleRequest(req, res);
+      remember();
     } catch (error) {
       mcp.core.context.logger.warn('MCP request failed', { error: String(error) });
       if (!res.headersSent) refuse(res, 500, 'Internal server error');

@@ -96,7 +96,9 @@ export function registerUsageCommands(program: Command): void {
       .option('--role <role>', 'with --skill: offered, selected or read')
       .option('--limit <n>', 'most calls to show', countOption, 50),
   ).action(
-    withCore(async (core, g, o: PeriodOptions & { skill?: string; role?: UsageRole; limit: number }) => {
+    withCore(async (core, g, own: PeriodOptions & { skill?: string; role?: UsageRole; limit: number }) => {
+      // Options the two commands share are read by `usage` when they come after `calls`.
+      const o = { ...usage.opts<PeriodOptions>(), ...own };
       if (o.csv || o.out) return writeCsv(core, o, 'calls');
       const req: UsageCallsQuery = {
         ...query(o),
