@@ -8,7 +8,13 @@ import { useApi } from '../app/use-api';
 
 const PAGE = 25;
 
-export const shortTime = (iso: string): string => iso.replace('T', ' ').slice(0, 16);
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A recorded time in the curator's own time zone, to the minute. */
+export function shortTime(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
 
 export function UsageCalls({
   skill,
