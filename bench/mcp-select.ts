@@ -1,8 +1,11 @@
 // select_skills latency over MCP on the sample library with the offline preset: the real CLI server over stdio and
 // over Streamable HTTP (SDK client), next to a direct core call (`select.run`) in this process, on the same library
-// file, tasks interleaved so all paths share the machine's load. Each sample task has its hand-typed parse stored, so
-// every call runs the whole method without an LLM. Prints median and p95 per path and the ratio to the direct call.
-// Run: npm run bench:mcp -- [--rounds 5] [--json]
+// file, tasks interleaved so all paths share the machine's load. Each sample task's hand-typed parse is either stored
+// in the library (--parse stored, the default) or passed by the caller as an agent does (--parse agent: `subtasks` and
+// `states` in select_skills, `parse` with parseBy 'agent' in the direct call), so every call runs the whole method
+// without an LLM. Every MCP call is also recorded in the library's usage, as in use. Prints median and p95 per path
+// and the ratio to the direct call.
+// Run: npm run bench:mcp -- [--rounds 5] [--parse stored|agent] [--json]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,8 +19,14 @@ import { createSelectService } from '../src/core/api/select-service';
 import { saveManualTaskParse } from '../src/core/llm/parse-task';
 
 const { values: args } = parseArgs({
-  options: { rounds: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } },
+  options: {
+    rounds: { type: 'string', default: '5' },
+    parse: { type: 'string', default: 'stored' },
+    json: { type: 'boolean', default: false },
+  },
 });
+if (args.parse !== 'stored' && args.parse !== 'agent') throw new Error('--parse is stored or agent');
+const byAgent = args.parse === 'agent';
 const rounds = Number(args.rounds);
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const resources = path.join(repoRoot, 'resources');
@@ -68,8 +77,9 @@ try {
   const job = await core['library.import']({ path: path.join(resources, 'sample-library') });
   if ((await core['jobs.wait']({ id: job.id })).status !== 'done') throw new Error('import failed');
   await core['states.import']({ path: path.join(resources, 'sample-states.jsonl'), verify: true });
-  for (const t of tasks)
-    saveManualTaskParse({ db: core.context.db, clock: () => new Date() }, { task: t.task, ...t.parse });
+  if (!byAgent)
+    for (const t of tasks)
+      saveManualTaskParse({ db: core.context.db, clock: () => new Date() }, { task: t.task, ...t.parse });
 
   const stdio = new Client({ name: 'bench-mcp', version: '1' });
   await stdio.connect(
@@ -89,8 +99,11 @@ try {
   );
   clients.push(stdio, overHttp);
 
-  const viaMcp = (client: Client) => async (task: string) => {
-    const r = (await client.callTool({ name: 'select_skills', arguments: { task } })) as {
+  const viaMcp = (client: Client) => async (t: Task) => {
+    const r = (await client.callTool({
+      name: 'select_skills',
+      arguments: { task: t.task, ...(byAgent ? t.parse : {}) },
+    })) as {
       isError?: boolean;
       content: { text: string }[];
     };
@@ -99,24 +112,27 @@ try {
   };
   // The server's default rule (verified skills only) filters the recall; this direct call does the same.
   const verifiedOnly = createSelectService(core.context, { recallFilter: () => ({ status: 'verified' }) });
-  const paths: Record<string, (task: string) => Promise<string[]>> = {
-    'direct core select.run': async (task) =>
-      (await core['select.run']({ task, preset: 'offline' })).answer.map((a) => a.name),
-    'direct, verified-only': async (task) =>
-      (await verifiedOnly['select.run']({ task, preset: 'offline' })).answer.map((a) => a.name),
+  const given = (t: Task) => (byAgent ? { parse: t.parse, parseBy: 'agent' as const } : {});
+  const paths: Record<string, (t: Task) => Promise<string[]>> = {
+    'direct core select.run': async (t) =>
+      (await core['select.run']({ task: t.task, preset: 'offline', ...given(t) })).answer.map((a) => a.name),
+    'direct, verified-only': async (t) =>
+      (await verifiedOnly['select.run']({ task: t.task, preset: 'offline', ...given(t) })).answer.map(
+        (a) => a.name,
+      ),
     'MCP stdio select_skills': viaMcp(stdio),
     'MCP HTTP select_skills': viaMcp(overHttp),
   };
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((k) => [k, []]));
   let disagreements = 0;
   // One unmeasured pass: module loading, prepared statements, the lexical index's first read.
-  for (const t of tasks) for (const run of Object.values(paths)) await run(t.task);
+  for (const t of tasks) for (const run of Object.values(paths)) await run(t);
   for (let r = 0; r < rounds; r++)
     for (const t of tasks) {
       const answers: string[] = [];
       for (const [name, run] of Object.entries(paths)) {
         const start = performance.now();
-        const answer = await run(t.task);
+        const answer = await run(t);
         times[name]!.push(performance.now() - start);
         answers.push(answer.join(','));
       }
@@ -132,10 +148,14 @@ try {
     medianVsDirect: pct(t, 0.5) / base,
     medianOverDirectMs: pct(t, 0.5) - base,
   }));
-  if (args.json) console.log(JSON.stringify({ tasks: tasks.length, rounds, disagreements, rows }, null, 2));
+  if (args.json)
+    console.log(
+      JSON.stringify({ tasks: tasks.length, rounds, parse: args.parse, disagreements, rows }, null, 2),
+    );
   else {
     console.log(
-      `select_skills, offline preset, ${tasks.length} sample tasks × ${rounds} rounds (full variant)`,
+      `select_skills, offline preset, ${tasks.length} sample tasks × ${rounds} rounds (full variant), ` +
+        `parse ${byAgent ? 'given by the caller (agent)' : 'stored in the library'}`,
     );
     for (const r of rows)
       console.log(
