@@ -1,6 +1,6 @@
 // What agents asked of the library, for the curator: one stderr line per search_skills / read_skill / select_skills
 // call, with the running count per tool. An MCP client keeps a server's stderr as its log (Claude Code's MCP logs,
-// Codex's), and select_skills calls are also stored as lab runs; reads and searches change nothing, so no table.
+// Codex's); the same calls are stored for the Usage view by usage-recorder.ts.
 export type LoggedTool = 'search_skills' | 'read_skill' | 'select_skills';
 
 export interface CallLog {
