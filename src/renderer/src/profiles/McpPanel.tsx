@@ -33,6 +33,10 @@ export function McpPanel({ profile }: { profile: string }) {
       <pre data-testid="mcp-codex">{toml}</pre>
       <p className="small">Any MCP client, over stdio:</p>
       <pre data-testid="mcp-stdio">{command}</pre>
+      <p className="small muted">
+        What agents then search, select and read, and which skills of this profile they never use, shows on the{' '}
+        <a href="#/usage">Usage</a> screen.
+      </p>
     </section>
   );
 }
