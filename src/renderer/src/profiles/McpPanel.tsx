@@ -34,8 +34,8 @@ export function McpPanel({ profile }: { profile: string }) {
       <p className="small">Any MCP client, over stdio:</p>
       <pre data-testid="mcp-stdio">{command}</pre>
       <p className="small muted">
-        What agents then search, select and read, and which skills of this profile they never use, shows on the{' '}
-        <a href="#/usage">Usage</a> screen.
+        What agents then search, select and read, and which skills of this profile they never use, shows on
+        the <a href="#/usage">Usage</a> screen.
       </p>
     </section>
   );
