@@ -25,6 +25,7 @@ const readingCommands = new Set([
   'select runs',
   'profile list',
   'profile show',
+  'install verify',
   'models list',
   'index status',
   'settings show',

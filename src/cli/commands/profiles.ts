@@ -9,6 +9,8 @@ import type { InstallResult, ProfileDetail, ProfileFilter, ReviewStatus } from '
 import { CuratorError } from '../../shared/errors';
 import type { BudgetEntry, BudgetPreview } from '../../shared/install';
 import { printJson, printLine } from '../output';
+import { registerInstallVerify } from './install-verify';
+import { overrideModes, printOverrides } from './skill-overrides-output';
 import { countOption, idOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 
@@ -65,7 +67,9 @@ function printProfile(p: ProfileDetail): void {
 }
 
 function printInstall(r: InstallResult): void {
-  printLine(`${r.dryRun ? 'would install into' : 'installed into'} ${r.targetDir} (${r.mode}, ${r.set})`);
+  printLine(
+    `${r.dryRun ? 'would install into' : 'installed into'} ${r.targetDir} (${r.mode}, ${r.set}${r.frozen ? ', frozen' : ''})`,
+  );
   for (const c of r.changes)
     printLine(`  ${c.action.padEnd(9)} ${c.folder}${c.reason ? ` — ${c.reason}` : ''}`);
   for (const m of r.missing) printLine(`  missing   ${m.name}/${m.file}: ${m.reason}`);
@@ -177,7 +181,18 @@ export function registerProfileCommands(program: Command): void {
     .option('--budget-chars <n>', 'a fixed budget in characters instead of 1% of the context', countOption)
     .option('--max-entry-chars <n>', 'characters per entry before it is cut (default 1536)', countOption)
     .option('--target <target>', `where the skills are installed, for the locations: ${targetHelp}`)
+    .option('--project <dir>', 'project folder for claude-project and the project settings (default: here)')
     .option('--out <file>', 'write the listing text to this file')
+    .option(
+      '--overrides [settings]',
+      'Claude Code: preview skillOverrides for the entries cut, in project, local or user settings',
+    )
+    .option('--write-overrides [settings]', 'Claude Code: write them (project, local or user settings)')
+    .option(
+      '--override-mode <skill=mode>',
+      'with --overrides: on, name-only, user-invocable-only or off for one skill (repeatable)',
+      collect,
+    )
     .action(
       withCore(
         async (
@@ -190,17 +205,38 @@ export function registerProfileCommands(program: Command): void {
             budgetChars?: number;
             maxEntryChars?: number;
             target?: string;
+            project?: string;
             out?: string;
+            overrides?: string | true;
+            writeOverrides?: string | true;
+            overrideMode?: string[];
           },
         ) => {
-          const p = await core['install.budget']({
+          const request = {
             profile: name,
             agent: o.agent,
             contextTokens: o.contextTokens,
             budgetChars: o.budgetChars,
             maxEntryChars: o.maxEntryChars,
             target: o.target,
-          });
+            projectDir: projectDirOf(o.project),
+          };
+          const scope = o.writeOverrides ?? o.overrides;
+          if (scope !== undefined) {
+            const settings = scope === true ? undefined : settingsScope(scope);
+            const req = { ...request, settings, modes: overrideModes(o.overrideMode) };
+            const r = o.writeOverrides
+              ? await core['install.writeOverrides'](req)
+              : await core['install.overrides'](req);
+            if (g.json) return printJson(r);
+            return printOverrides(r);
+          }
+          if (o.overrideMode)
+            throw new CuratorError(
+              'INVALID_ARGUMENT',
+              '--override-mode goes with --overrides or --write-overrides',
+            );
+          const p = await core['install.budget'](request);
           if (o.out) writeFileSync(o.out, p.text);
           if (g.json) return printJson(p);
           printLine(budgetSummary(p));
@@ -217,14 +253,24 @@ export function registerProfileCommands(program: Command): void {
       .requiredOption('--target <target>', targetHelp)
       .option('--project <dir>', 'project folder for claude-project and agents (default: here)')
       .option('--dry-run', 'show what would change, change nothing');
-  installOptions(
+  const install = installOptions(
     program
       .command('install [skills...]')
       .description('install a profile, a selection run or skills (names or #ID) into an agent folder')
       .option('--profile <name>', "the profile's skills")
       .option('--from-run <id>', "a selection run's answer", idOption)
-      .addOption(new Option('--mode <mode>', 'how').choices(['symlink', 'copy']).default('symlink')),
-  ).action(
+      .addOption(
+        new Option('--mode <mode>', "how (default symlink; with --frozen, the lock's)").choices([
+          'symlink',
+          'copy',
+        ]),
+      )
+      .option(
+        '--frozen',
+        "install exactly what the target's lock file names, or nothing (refused when the library moved on)",
+      ),
+  );
+  install.action(
     withCore(
       async (
         core,
@@ -233,10 +279,11 @@ export function registerProfileCommands(program: Command): void {
         o: {
           profile?: string;
           fromRun?: number;
-          mode: 'symlink' | 'copy';
+          mode?: 'symlink' | 'copy';
           target: string;
           project?: string;
           dryRun?: boolean;
+          frozen?: boolean;
         },
       ) => {
         const ids =
@@ -252,6 +299,7 @@ export function registerProfileCommands(program: Command): void {
           mode: o.mode,
           dryRun: o.dryRun,
           projectDir: projectDirOf(o.project),
+          frozen: o.frozen,
         });
         if (g.json) printJson(r);
         else printInstall(r);
@@ -260,6 +308,7 @@ export function registerProfileCommands(program: Command): void {
       },
     ),
   );
+  registerInstallVerify(install, targetHelp, projectDirOf);
   installOptions(
     program
       .command('uninstall')
@@ -282,6 +331,11 @@ export function registerProfileCommands(program: Command): void {
       for (const k of r.kept) printLine(`  kept ${k.folder}: ${k.reason}`);
     }),
   );
+}
+
+function settingsScope(s: string): 'project' | 'local' | 'user' {
+  if (s === 'project' || s === 'local' || s === 'user') return s;
+  throw new CuratorError('INVALID_ARGUMENT', `Unknown settings file "${s}": project, local or user`);
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
