@@ -1,5 +1,6 @@
 // Profiles in Chromium: make a profile from a Selection lab answer, preview what an agent sees of it against a small
-// budget, install it into a temporary folder (copy, with the lock file), and uninstall it again.
+// budget, write Claude Code skillOverrides for the entries cut (keeping the settings already there), install it into
+// a temporary folder (copy, with the lock file), and uninstall it again.
 import {
   existsSync,
   mkdirSync,
@@ -79,7 +80,37 @@ describeInChromium('profiles and installs in the app', () => {
     expect(listing.startsWith('<available_skills>')).toBe(true);
     expect(listing).toContain('<location>');
     await page.getByText('The listing the agent gets').click();
+
+    // skillOverrides: proposed for the cut entries, previewed as a diff of the project settings, then written.
+    const settingsFile = path.join(dir, 'project', '.claude', 'settings.json');
+    mkdirSync(path.dirname(settingsFile), { recursive: true });
+    const before = { model: 'opus', skillOverrides: { 'hand-set-skill': 'off' } };
+    writeFileSync(settingsFile, JSON.stringify(before, null, 2) + '\n');
+    await page.getByLabel('Settings file').selectOption('local');
+    await page.getByLabel('Settings file').selectOption('project');
+    const proposed = page.locator('ul[aria-label="Proposed overrides"] > li');
+    await expect.poll(() => proposed.count()).toBe(cut);
+    const diff = page.getByTestId('overrides-diff');
+    await expect.poll(() => diff.textContent()).toContain(`--- ${settingsFile}`);
+    const first = (await proposed.first().locator('.override-skill').textContent()) ?? '';
+    await page.getByLabel(`Override for ${first}`).selectOption('off');
+    await expect.poll(() => diff.textContent()).toContain(`+    "${first}": "off"`);
     await inBothThemes(page, 'profiles-budget', 'section[aria-label="Context budget"]');
+    await inBothThemes(page, 'profiles-skill-overrides', 'section[aria-label="Skill overrides"]');
+    expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toEqual(before);
+    await page.getByRole('button', { name: 'Write overrides' }).click();
+    await expect
+      .poll(() => page.getByTestId('overrides-written').textContent())
+      .toBe(`Wrote ${settingsFile}`);
+    const after = JSON.parse(readFileSync(settingsFile, 'utf8')) as {
+      model: string;
+      skillOverrides: Record<string, string>;
+    };
+    expect(after.model).toBe('opus');
+    expect(after.skillOverrides['hand-set-skill']).toBe('off');
+    expect(after.skillOverrides[first]).toBe('off');
+    expect(Object.keys(after.skillOverrides)).toHaveLength(cut + 1);
+    await expect.poll(() => diff.textContent()).toBe('The settings file already says this.');
 
     // Install into a temporary folder that already holds a skill of its own.
     const target = path.join(dir, 'agent-skills');

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { BudgetRequest } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
 import { useApi } from '../app/use-api';
+import { OverridesPanel } from './OverridesPanel';
 
 type Agent = NonNullable<BudgetRequest['agent']>;
 
@@ -13,13 +14,14 @@ export function BudgetPanel({ profile }: { profile: string }) {
   const [contextTokens, setContextTokens] = useState('200000');
   const [budgetChars, setBudgetChars] = useState('');
   const [maxEntryChars, setMaxEntryChars] = useState('1536');
-  const preview = useApi('install.budget', {
+  const request: BudgetRequest = {
     profile,
     agent,
     contextTokens: numberOrUndefined(contextTokens),
     budgetChars: numberOrUndefined(budgetChars),
     maxEntryChars: numberOrUndefined(maxEntryChars),
-  });
+  };
+  const preview = useApi('install.budget', request);
   const p = preview.data;
   const share = p ? Math.min(1, p.usedChars / p.budgetChars) : 0;
   const over = p ? p.fullChars > p.budgetChars : false;
@@ -110,6 +112,7 @@ export function BudgetPanel({ profile }: { profile: string }) {
           <a className="small" href={download} download={`${profile}-${agent}-skills.txt`}>
             Export the listing as text
           </a>
+          {agent === 'claude' && <OverridesPanel budget={request} />}
         </>
       )}
     </section>
