@@ -136,6 +136,18 @@ describeInChromium('profiles and installs in the app', () => {
       true,
     );
     for (const name of answer) expect(existsSync(path.join(target, name, 'SKILL.md'))).toBe(true);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const verified = page.getByTestId('verify-summary');
+    await expect.poll(() => verified.textContent()).toMatch(/^Clean: 3 skill\(s\) as the lock says\./);
+    expect(await verified.textContent()).toContain('Not installed by Skill Curator: my-own-skill');
+    const edited = path.join(target, answer[0]!, 'SKILL.md');
+    const original = readFileSync(edited);
+    writeFileSync(edited, 'edited by hand');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect
+      .poll(() => verified.textContent())
+      .toContain(`Drift in 1 of 3 skill(s).${answer[0]}: changed SKILL.md`);
+    writeFileSync(edited, original);
     await inBothThemes(page, 'profiles-install', 'section[aria-label="Install"]');
 
     await page.getByRole('button', { name: 'Uninstall' }).click();

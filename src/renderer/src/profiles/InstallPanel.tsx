@@ -1,6 +1,6 @@
 // Installs a profile into an agent's skills folder: where, how (symlink or copy), what would change, and uninstall.
 import { useState } from 'react';
-import type { InstallMode, InstallResult, UninstallResult } from '../../../shared/api';
+import type { InstallMode, InstallResult, InstallVerifyResult, UninstallResult } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { useAction, useApi } from '../app/use-api';
@@ -46,6 +46,47 @@ function ChangesTable({ result }: { result: InstallResult }) {
   );
 }
 
+/** What `install verify` found: each entry that drifted from the lock, in words. */
+function VerifySummary({ result }: { result: InstallVerifyResult }) {
+  const drifted = result.entries.filter((e) => e.drift);
+  const moved = result.entries.filter((e) => e.library !== 'same');
+  return (
+    <div className="small" data-testid="verify-summary">
+      {!result.locked
+        ? `No lock file in ${result.targetDir}: nothing installed by Skill Curator to verify.`
+        : drifted.length === 0
+          ? `Clean: ${result.entries.length} skill(s) as the lock says.`
+          : `Drift in ${drifted.length} of ${result.entries.length} skill(s).`}
+      {drifted.map((e) => (
+        <p key={e.folder} className="warn-text">
+          {e.folder}:{' '}
+          {[
+            e.folderMissing
+              ? 'the folder is gone'
+              : e.missing.length
+                ? `missing ${e.missing.join(', ')}`
+                : '',
+            e.changed.length ? `changed ${e.changed.join(', ')}` : '',
+            e.extra.length ? `extra ${e.extra.join(', ')}` : '',
+            e.problem ?? '',
+          ]
+            .filter(Boolean)
+            .join('; ')}
+        </p>
+      ))}
+      {moved.map((e) => (
+        <p key={`library-${e.folder}`} className="muted">
+          {e.folder}:{' '}
+          {e.library === 'gone' ? 'no longer in the library' : 'the library moved on since install'}
+        </p>
+      ))}
+      {result.unmanaged.length > 0 && (
+        <p className="muted">Not installed by Skill Curator: {result.unmanaged.join(', ')}</p>
+      )}
+    </div>
+  );
+}
+
 export function InstallPanel({ profile }: { profile: string }) {
   const client = useClient();
   const [project, setProject] = useState('');
@@ -57,11 +98,13 @@ export function InstallPanel({ profile }: { profile: string }) {
   const [mode, setMode] = useState<InstallMode>('symlink');
   const [result, setResult] = useState<InstallResult | null>(null);
   const [removed, setRemoved] = useState<UninstallResult | null>(null);
+  const [verified, setVerified] = useState<InstallVerifyResult | null>(null);
   const chosen = target === 'folder' ? folder.trim() : target;
   const dirOf = targets.data?.find((t) => t.target === target)?.dir;
 
   const install = async (dryRun: boolean) => {
     setRemoved(null);
+    setVerified(null);
     const r = await action.run(() =>
       client.call('install.run', { profile, target: chosen, mode, dryRun, projectDir }),
     );
@@ -69,10 +112,15 @@ export function InstallPanel({ profile }: { profile: string }) {
   };
   const uninstall = async () => {
     setResult(null);
+    setVerified(null);
     const r = await action.run(() =>
       client.call('install.uninstall', { profile, target: chosen, projectDir }),
     );
     if (r) setRemoved(r);
+  };
+  const verify = async () => {
+    const r = await action.run(() => client.call('install.verify', { target: chosen, projectDir }));
+    if (r) setVerified(r);
   };
 
   return (
@@ -126,6 +174,9 @@ export function InstallPanel({ profile }: { profile: string }) {
         <button className="ghost" disabled={!chosen || action.busy} onClick={uninstall}>
           Uninstall
         </button>
+        <button className="ghost" disabled={!chosen || action.busy} onClick={verify}>
+          Verify
+        </button>
       </div>
       <p className="muted small">
         A lock file in the folder records what was installed from which library content; uninstall removes
@@ -133,6 +184,7 @@ export function InstallPanel({ profile }: { profile: string }) {
       </p>
       <ErrorNote error={action.error} onDismiss={action.clearError} />
       {result && <ChangesTable result={result} />}
+      {verified && <VerifySummary result={verified} />}
       {removed && (
         <div className="small" data-testid="uninstall-summary">
           Removed from <code>{removed.targetDir}</code>: {removed.removed.join(', ') || 'nothing'}
