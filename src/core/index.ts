@@ -16,6 +16,7 @@ import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
 import { createTagsService } from './tags/tags-service';
 import { createUsageService } from './usage/usage-service';
+import { createAuditService, registerAuditJob } from './audit/audit-service';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
 import { createEngines } from './engines';
@@ -101,6 +102,7 @@ export function createCore(options: CoreOptions): Core {
   const sources = createSourcesService(ctx);
   registerLibraryConversion(ctx);
   registerLexicalStats(ctx);
+  registerAuditJob(ctx);
   const api: CuratorApi = {
     ...createLibraryService(ctx),
     ...createJobsService(ctx),
@@ -113,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
     ...createProfilesService(ctx, options.installPlaces),
     ...createTagsService(ctx),
     ...createUsageService(ctx),
+    ...createAuditService(ctx),
   };
   return {
     ...api,

@@ -142,6 +142,14 @@ export function buildSettingsSchema(z: Zod) {
         hardlinkOutsideSource: z.enum(['error', 'warning']).default('error'),
       })
       .prefault({}),
+    audit: z
+      .object({
+        /** install, export and MCP refuse skills with an unsuppressed finding at or above this. */
+        gateSeverity: z.enum(['low', 'medium', 'high', 'critical', 'off']).default('critical'),
+        /** Whose rules the spec lint applies. */
+        specProfile: z.enum(['agentskills', 'claude-code', 'claude-api']).default('agentskills'),
+      })
+      .prefault({}),
     usage: z
       .object({
         /** Recorded MCP calls older than this are deleted; 0 records none. */

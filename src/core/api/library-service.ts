@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import type { ImportReport as ApiImportReport, LibraryApi } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
+import { auditSkills } from '../audit/audit-runner';
+import { staleSkillIds } from '../audit/audit-store';
 import { missingPathError } from '../missing-path';
 import { searchSkills } from '../search/hybrid';
 import { importWithoutJunk } from '../sources/import-without-junk';
@@ -24,6 +26,31 @@ import {
 
 export const IMPORT_JOB = 'library.import';
 
+/** The audit of what an import added or changed (the source's skills whose audit is missing or stale). */
+async function auditImported(
+  ctx: CoreContext,
+  sourceId: number,
+  job: { signal: AbortSignal; report: (p: { done: number; total: number; message?: string }) => void },
+): Promise<NonNullable<ApiImportReport['audit']>> {
+  const profile = ctx.settings.get().audit.specProfile;
+  const ofSource = new Set(
+    ctx.db.prepare('SELECT id FROM skills WHERE source_id = ?').pluck().all(sourceId) as number[],
+  );
+  const ids = staleSkillIds(ctx.db, profile).filter((id) => ofSource.has(id));
+  const message = `Auditing ${ids.length} new or changed skill${ids.length === 1 ? '' : 's'}`;
+  job.report({ done: 0, total: ids.length, message });
+  const r = await auditSkills(ctx, ids, profile, {
+    signal: job.signal,
+    onProgress: (done) => job.report({ done, total: ids.length, message }),
+  });
+  return {
+    audited: r.audited,
+    findings: r.findings,
+    flagged: r.flagged.slice(0, 50) as { skillId: number; name: string; worst: 'high' | 'critical' }[],
+    flaggedCount: r.flagged.length,
+  };
+}
+
 export function createLibraryService(ctx: CoreContext): LibraryApi {
   const deps: LibraryDeps = { db: ctx.db, clock: ctx.clock, logger: ctx.logger };
   const changed = (reason: string) => ctx.events.emit({ type: 'library.changed', reason });
@@ -31,7 +58,7 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
   // A resumed import runs the whole source again: unchanged skills are recognised by hash, so nothing is redone.
   ctx.jobs.register<ImportRequest>(IMPORT_JOB, async (request, job) => {
     try {
-      return await importWithoutJunk(
+      const report = await importWithoutJunk(
         deps,
         request,
         { signal: job.signal, report: job.report, id: job.jobId },
@@ -39,6 +66,8 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
           settings: ctx.settings.get().import,
         },
       );
+      if (report.cancelled || report.stored === false || ctx.db.readonly) return report;
+      return { ...report, audit: await auditImported(ctx, report.sourceId, job) };
     } finally {
       changed('import');
     }

@@ -1,6 +1,7 @@
 // Profiles and installs for every host: the core functions behind the contract's profiles.* and install.* methods.
 import type { ProfilesApi } from '../../shared/api/profiles';
 import type { CoreContext } from '../context';
+import { assertGatePasses } from '../audit/audit-gate';
 import {
   installSkills,
   installTargets,
@@ -8,6 +9,7 @@ import {
   previewOverrides,
   readLock,
   resolveTargetDir,
+  selectionOf,
   uninstallSkills,
   verifyInstall,
   writeOverrides,
@@ -41,7 +43,16 @@ export function createProfilesService(ctx: CoreContext, places: TargetPlaces = {
         target,
         dir: resolveTargetDir(target, { ...places, projectDir: req?.projectDir ?? places.projectDir }),
       })),
-    'install.run': (req) => installSkills(ctx, req, places),
+    'install.run': async (req) => {
+      // A frozen install reproduces what its lock pinned, audited when it was first installed.
+      if (req?.frozen !== true)
+        await assertGatePasses(
+          ctx,
+          selectionOf(ctx, req).skills.map((s) => s.id),
+          req?.dryRun ? 'installable' : 'installed',
+        );
+      return installSkills(ctx, req, places);
+    },
     'install.uninstall': (req) => uninstallSkills(ctx, req, places),
     'install.list': async (req) => {
       const targetDir = resolveTargetDir(req.target, {

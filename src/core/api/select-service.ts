@@ -4,6 +4,7 @@ import { variants } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
 import type { SelectionTrace } from '../../shared/trace';
 import type { CoreContext } from '../context';
+import { assertGatePasses } from '../audit/audit-gate';
 import { exportSkills } from '../export';
 import { editsFromApi } from '../select/edits';
 import { explainSelection } from '../select/explain';
@@ -186,6 +187,7 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       return stored.via ? { ...res, via: stored.via } : res;
     },
     'export.skills': async (req) => {
+      if (Array.isArray(req?.skillIds)) await assertGatePasses(ctx, req.skillIds, 'exported');
       const res = await exportSkills(ctx.db, req);
       return {
         destination: res.destination,

@@ -33,6 +33,9 @@ const skillChildTables = [
   'parse_attempts',
   'skill_changes',
   'skill_tags',
+  'audit_state',
+  'audit_findings',
+  'audit_suppressions',
 ];
 /** Rows that belong to a source and are restored with it. */
 const sourceChildTables = ['git_sources', 'source_watches'];

@@ -1,4 +1,6 @@
 // The one API contract: every host (Electron IPC, HTTP, CLI) exposes exactly these methods.
+import type { AuditApi } from './audit';
+import { auditMethods } from './audit';
 import type { EvaluationApi } from './evaluation';
 import { evaluationMethods } from './evaluation';
 import type { JobsApi } from './jobs';
@@ -32,7 +34,8 @@ export type CuratorApi = LibraryApi &
   SourcesApi &
   ProfilesApi &
   TagsApi &
-  UsageApi;
+  UsageApi &
+  AuditApi;
 export type ApiMethod = keyof CuratorApi;
 export type ApiRequest<M extends ApiMethod> = Parameters<CuratorApi[M]>[0];
 export type ApiResponse<M extends ApiMethod> = Awaited<ReturnType<CuratorApi[M]>>;
@@ -49,6 +52,7 @@ export const apiMethods = [
   ...profilesMethods,
   ...tagsMethods,
   ...usageMethods,
+  ...auditMethods,
 ] as const satisfies readonly ApiMethod[];
 
 // A method in the contract but missing from the list fails to compile here, so no host can forget it.
@@ -60,6 +64,7 @@ export function isApiMethod(name: string): name is ApiMethod {
   return (apiMethods as readonly string[]).includes(name);
 }
 
+export * from './audit';
 export * from './evaluation';
 export * from './jobs';
 export * from './library';

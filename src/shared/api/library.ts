@@ -119,6 +119,13 @@ export interface ImportReport {
    * against its last import): its label and when it was last imported. Absent when the import made the source.
    */
   reimportOf?: { label: string; lastImportedAt: string | null };
+  /** The audit of the skills this import added or changed: findings per severity, the first 50 flagged high or critical. */
+  audit?: {
+    audited: number;
+    findings: Record<'info' | 'low' | 'medium' | 'high' | 'critical', number>;
+    flagged: { skillId: number; name: string; worst: 'high' | 'critical' }[];
+    flaggedCount: number;
+  };
 }
 
 export const importLists = [

@@ -1,5 +1,5 @@
 // Ordered, immutable migrations. Id ranges by area keep parallel work from colliding:
-// 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings, 70-79 agent usage.
+// 1-9 library, 10-19 models, 20-29 llm/states, 30-39 selection/eval, 40-49 app settings, 70-79 agent usage and audit.
 import type { Db } from '../db';
 import { m001Library } from './001-library';
 import { m002Jobs } from './002-jobs';
@@ -29,6 +29,7 @@ import { m061RunTracesPacked } from './061-run-traces-packed';
 import { m062TrashReviewed } from './062-trash-reviewed';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
 import { m070McpUsage } from './070-mcp-usage';
+import { m071Audit } from './071-audit';
 
 export interface Migration {
   id: number;
@@ -67,4 +68,5 @@ export const migrations: Migration[] = [
   m061RunTracesPacked,
   m062TrashReviewed,
   m070McpUsage,
+  m071Audit,
 ];

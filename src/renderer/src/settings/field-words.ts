@@ -108,6 +108,14 @@ const words: Record<string, Words> = {
     label: 'File linked from outside the source',
     help: 'error rejects the skill; warning imports it with a warning.',
   },
+  'audit.gateSeverity': {
+    label: 'Refuse skills with findings from',
+    help: 'install, export and the MCP server refuse a skill with an unsuppressed audit finding at or above this severity; off refuses none.',
+  },
+  'audit.specProfile': {
+    label: 'Spec rules for',
+    help: 'agentskills: the Agent Skills spec; claude-code: with its extra fields; claude-api: claude.ai and the Skills API.',
+  },
   'usage.retentionDays': {
     label: 'Keep agent usage for (days)',
     help: 'What agents searched, selected and read over MCP (the Usage screen); older calls are deleted. 0 records nothing.',

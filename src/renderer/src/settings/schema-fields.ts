@@ -81,6 +81,7 @@ const labels: Record<string, string> = {
   selection: 'Selection',
   llm: 'LLM endpoint',
   import: 'Import limits',
+  audit: 'Audit',
   usage: 'Agent usage',
   ui: 'Appearance',
   recallK: 'K: candidates passed on by recall',
