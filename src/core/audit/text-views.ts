@@ -139,8 +139,7 @@ export function lineViews(line: LogicalLine, vars: Map<string, string>): TextVie
   }
   if (vars.size > 0 && (t.includes('$') || /\bf["']/.test(t))) {
     const substituted = withVariables(plain, vars);
-    if (substituted !== plain)
-      add(substituted, 'after putting back the variables that hold its parts');
+    if (substituted !== plain) add(substituted, 'after putting back the variables that hold its parts');
   }
   if (escapeHint.test(t)) {
     const read = unescaped(t);
