@@ -18,7 +18,17 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'test-output', 'bench/output', '.models'] },
+  {
+    ignores: [
+      'node_modules',
+      'out',
+      'dist',
+      'test-output',
+      'bench/output',
+      '.models',
+      'test/fixtures/audit-corpus',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
