@@ -37,12 +37,8 @@ async function auditImported(
     ctx.db.prepare('SELECT id FROM skills WHERE source_id = ?').pluck().all(sourceId) as number[],
   );
   const ids = staleSkillIds(ctx.db, profile).filter((id) => ofSource.has(id));
-  const message = `Auditing ${ids.length} new or changed skill${ids.length === 1 ? '' : 's'}`;
-  job.report({ done: 0, total: ids.length, message });
-  const r = await auditSkills(ctx, ids, profile, {
-    signal: job.signal,
-    onProgress: (done) => job.report({ done, total: ids.length, message }),
-  });
+  // No progress of its own: the import's counts (failures among them) stay what the job reports.
+  const r = await auditSkills(ctx, ids, profile, { signal: job.signal });
   return {
     audited: r.audited,
     findings: r.findings,

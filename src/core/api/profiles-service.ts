@@ -45,6 +45,8 @@ export function createProfilesService(ctx: CoreContext, places: TargetPlaces = {
       })),
     'install.run': async (req) => {
       // A frozen install reproduces what its lock pinned, audited when it was first installed.
+      // The target is checked first: a bad folder is said before anything is audited.
+      resolveTargetDir(req?.target, { ...places, projectDir: req?.projectDir ?? places.projectDir });
       if (req?.frozen !== true)
         await assertGatePasses(
           ctx,

@@ -1,4 +1,5 @@
 // The selection part of the API: run, compare, replay, stored runs, export of an answer.
+import path from 'node:path';
 import type { SelectApi, SelectionResult, SelectRequest, Variant } from '../../shared/api';
 import { variants } from '../../shared/api';
 import { CuratorError } from '../../shared/errors';
@@ -187,7 +188,9 @@ export function createSelectService(ctx: CoreContext, options: SelectServiceOpti
       return stored.via ? { ...res, via: stored.via } : res;
     },
     'export.skills': async (req) => {
-      if (Array.isArray(req?.skillIds)) await assertGatePasses(ctx, req.skillIds, 'exported');
+      // A relative destination is refused by the export itself, before anything is audited.
+      if (Array.isArray(req?.skillIds) && path.isAbsolute(String(req.destination ?? '')))
+        await assertGatePasses(ctx, req.skillIds, 'exported');
       const res = await exportSkills(ctx.db, req);
       return {
         destination: res.destination,

@@ -20,7 +20,7 @@ const screens: [Route, string][] = [
   [{ screen: 'select' }, 'Selection lab'],
   [{ screen: 'evaluation' }, 'Evaluation'],
   [{ screen: 'profiles' }, 'Profiles'],
-  [{ screen: 'usage' }, 'Agent usage'],
+  [{ screen: 'usage' }, 'Usage'],
   [{ screen: 'settings' }, 'Settings'],
 ];
 
