@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../src/core/install/line-diff';
+import { unifiedDiff } from '../../src/core/sources/line-diff';
 import { readSettings, settingsText } from '../../src/core/install/settings-file';
 
 let dir: string;

@@ -18,7 +18,7 @@ import {
 } from '../../shared/install';
 import { previewBudget } from './budget';
 import type { InstallContext } from './install';
-import { unifiedDiff } from './line-diff';
+import { unifiedDiff } from '../sources/line-diff';
 import { readRecord, writeRecord, type OverridesRecord } from './overrides-record';
 import { selectionOf } from './selection';
 import { readSettings, settingsText, writeFileAtomically, type SettingsFile } from './settings-file';

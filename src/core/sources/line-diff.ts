@@ -1,5 +1,6 @@
-// A line diff (longest common subsequence) for showing what changed in a SKILL.md. No diff library is installed and
-// skill files are small; inputs past a size bound fall back to "all removed, all added" rather than quadratic work.
+// A line diff (longest common subsequence) for showing what changed in a SKILL.md or a settings file. No diff library
+// is installed and these files are small; inputs past a size bound fall back to "all removed, all added" rather than
+// quadratic work.
 export type DiffOp = 'same' | 'add' | 'del';
 
 export interface DiffLine {
@@ -111,4 +112,28 @@ export function diffHunks(lines: DiffLine[], context = 3): (DiffLine | { op: 'ga
   });
   if (skipped > 0) out.push({ op: 'gap', skipped });
   return out;
+}
+
+const unifiedMark: Record<DiffOp, string> = { same: ' ', del: '-', add: '+' };
+
+/**
+ * The diff as unified text in one hunk (a settings file before and after, for a person to read before a write): every
+ * line from the first change to the last, with `context` unchanged lines around; '' when nothing changed.
+ */
+export function unifiedDiff(before: string, after: string, label: string, context = 3): string {
+  const lines = diffLines(before, after);
+  const first = lines.findIndex((l) => l.op !== 'same');
+  if (first < 0) return '';
+  const last = lines.findLastIndex((l) => l.op !== 'same');
+  // Before the first change the two texts agree line for line, so its index is a line number in both.
+  const from = Math.max(0, first - context);
+  const shown = lines.slice(from, last + 1 + context);
+  const countA = shown.filter((l) => l.op !== 'add').length;
+  const countB = shown.filter((l) => l.op !== 'del').length;
+  const start = (count: number): string => `${count === 0 ? from : from + 1},${count}`;
+  return (
+    [`--- ${label}`, `+++ ${label}`, `@@ -${start(countA)} +${start(countB)} @@`]
+      .concat(shown.map((l) => `${unifiedMark[l.op]}${l.text}`))
+      .join('\n') + '\n'
+  );
 }
