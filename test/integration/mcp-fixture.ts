@@ -1,9 +1,12 @@
 // A library for the MCP server tests, built through the core: the sample library with its reviewed (verified) states,
 // one extra skill nobody verified (outside the default rule), and a hand-typed parse of the first sample task so
 // select_skills runs the whole method with the offline preset and no LLM.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
 import { createCore } from '../../src/core';
 import { saveManualTaskParse } from '../../src/core/llm/parse-task';
@@ -74,4 +77,53 @@ export function toolError(result: unknown): string {
   const r = result as { isError?: boolean; content: { type: string; text?: string }[] };
   expect(r.isError).toBe(true);
   return r.content[0]!.text!;
+}
+
+/**
+ * `skill-curator mcp --http ARGS` started as a curator starts it, and an SDK client connected with the token it
+ * printed; `close` closes the client and stops the server.
+ */
+export async function httpMcpClient(
+  dataDir: string,
+  clientInfo: { name: string; version: string },
+  ...args: string[]
+): Promise<{ client: Client; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, cliArgs(dataDir, 'mcp', '--http', ...args), {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    const { url, token } = await new Promise<{ url: URL; token: string }>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const endpoint = /MCP \(Streamable HTTP\) on (\S+)/.exec(out)?.[1];
+        const key = /Token: (\S+)/.exec(out)?.[1];
+        if (endpoint && key) resolve({ url: new URL(endpoint), token: key });
+      });
+      child.on('exit', (code) => reject(new Error(`mcp --http exited ${code}`)));
+    });
+    const client = new Client(clientInfo);
+    await client.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
+    return {
+      client,
+      close: async () => {
+        await client.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

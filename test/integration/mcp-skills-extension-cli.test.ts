@@ -2,7 +2,6 @@
 // 633 zjunlp skills (../shared/data), checked by the extension's reference client (@olaservo/ext-skills): every listed
 // skill's SKILL.md and a supporting file verified by digest and size; under the default rule an unverified zjunlp
 // skill is neither listed nor gettable nor readable.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -14,12 +13,11 @@ import {
 } from '@olaservo/ext-skills/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core';
 import { requireOrSkip } from '../fixtures/require-or-skip';
 import { zjunlpDir } from '../fixtures/skills/library-fixture';
-import { cliArgs, mcpLibrary, repoRoot, type McpLibrary } from './mcp-fixture';
+import { cliArgs, httpMcpClient, mcpLibrary, repoRoot, type McpLibrary } from './mcp-fixture';
 
 const zjunlpSkills = path.join(zjunlpDir, 'skills');
 let lib: McpLibrary;
@@ -53,33 +51,12 @@ async function overStdio(...args: string[]): Promise<Client> {
 }
 
 async function overHttp(...args: string[]): Promise<Client> {
-  const child: ChildProcess = spawn(process.execPath, cliArgs(lib.dataDir, 'mcp', '--http', ...args), {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  closers.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  });
-  const { url, token } = await new Promise<{ url: URL; token: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const endpoint = /MCP \(Streamable HTTP\) on (\S+)/.exec(out)?.[1];
-      const key = /Token: (\S+)/.exec(out)?.[1];
-      if (endpoint && key) resolve({ url: new URL(endpoint), token: key });
-    });
-    child.on('exit', (code) => reject(new Error(`mcp --http exited ${code}`)));
-  });
-  const client = new Client({ name: 'sep-http-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(url, {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
+  const { client, close } = await httpMcpClient(
+    lib.dataDir,
+    { name: 'sep-http-test', version: '1.0.0' },
+    ...args,
   );
-  closers.unshift(() => client.close());
+  closers.unshift(close);
   return client;
 }
 

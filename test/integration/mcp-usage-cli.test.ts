@@ -1,14 +1,22 @@
 // Usage from the real CLI: agents call the server over stdio and over Streamable HTTP (stateless: each request its
 // own server, the client named once in initialize), then the curator reads it with `usage`, `usage calls` and CSV.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliArgs, mcpLibrary, profile, repoRoot, toolJson, unverified, type McpLibrary } from './mcp-fixture';
+import {
+  cliArgs,
+  httpMcpClient,
+  mcpLibrary,
+  profile,
+  repoRoot,
+  toolJson,
+  unverified,
+  type McpLibrary,
+} from './mcp-fixture';
 
 const run = promisify(execFile);
 let lib: McpLibrary;
@@ -33,37 +41,8 @@ async function overStdio(name: string, ...args: string[]): Promise<Client> {
 }
 
 async function overHttp(name: string): Promise<Client> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    cliArgs(lib.dataDir, 'mcp', '--http', '--allow', 'all'),
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  closers.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  });
-  const { url, token } = await new Promise<{ url: URL; token: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const endpoint = /MCP \(Streamable HTTP\) on (\S+)/.exec(out)?.[1];
-      const key = /Token: (\S+)/.exec(out)?.[1];
-      if (endpoint && key) resolve({ url: new URL(endpoint), token: key });
-    });
-    child.on('exit', (code) => reject(new Error(`mcp --http exited ${code}`)));
-  });
-  const client = new Client({ name, version: '3.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(url, {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  closers.push(() => client.close());
+  const { client, close } = await httpMcpClient(lib.dataDir, { name, version: '3.0' }, '--allow', 'all');
+  closers.push(close);
   return client;
 }
 
