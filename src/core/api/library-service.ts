@@ -33,10 +33,7 @@ async function auditImported(
   job: { signal: AbortSignal; report: (p: { done: number; total: number; message?: string }) => void },
 ): Promise<NonNullable<ApiImportReport['audit']>> {
   const profile = ctx.settings.get().audit.specProfile;
-  const ofSource = new Set(
-    ctx.db.prepare('SELECT id FROM skills WHERE source_id = ?').pluck().all(sourceId) as number[],
-  );
-  const ids = staleSkillIds(ctx.db, profile).filter((id) => ofSource.has(id));
+  const ids = staleSkillIds(ctx.db, profile, sourceId);
   // No progress of its own: the import's counts (failures among them) stay what the job reports.
   const r = await auditSkills(ctx, ids, profile, { signal: job.signal });
   return {

@@ -47,11 +47,10 @@ export function registerAuditJob(ctx: CoreContext): void {
     const profile = profileOf(ctx, req.profile);
     const exists = ctx.db.prepare('SELECT 1 FROM skills WHERE id = ?').pluck();
     // A resumed job audits what is still stale: what it did before it stopped is stored.
+    const stale = new Set(staleSkillIds(ctx.db, profile));
     const ids = req.skillIds
-      ? req.skillIds.filter(
-          (id) => exists.get(id) && (req.force || staleSkillIds(ctx.db, profile).includes(id)),
-        )
-      : staleSkillIds(ctx.db, profile);
+      ? req.skillIds.filter((id) => exists.get(id) && (req.force || stale.has(id)))
+      : [...stale];
     const message = `Auditing ${ids.length} skill${ids.length === 1 ? '' : 's'}`;
     job.report({ done: 0, total: ids.length, message });
     const result = await auditSkills(ctx, ids, profile, {

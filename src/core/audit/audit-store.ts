@@ -55,16 +55,17 @@ export function saveAudit(
   })();
 }
 
-/** Skills never audited, or audited on other content, rules or spec profile. */
-export function staleSkillIds(db: Db, profile: SpecProfile): number[] {
+/** Skills (of one source, if given) never audited, or audited on other content, rules or spec profile. */
+export function staleSkillIds(db: Db, profile: SpecProfile, sourceId?: number): number[] {
   return db
     .prepare(
       `SELECT s.id FROM skills s LEFT JOIN audit_state a ON a.skill_id = s.id
-       WHERE a.skill_id IS NULL OR a.content_hash != s.content_hash OR a.rules_version != ? OR a.profile != ?
+       WHERE (a.skill_id IS NULL OR a.content_hash != s.content_hash OR a.rules_version != ? OR a.profile != ?)
+         AND (? IS NULL OR s.source_id = ?)
        ORDER BY s.id`,
     )
     .pluck()
-    .all(AUDIT_RULES_VERSION, profile) as number[];
+    .all(AUDIT_RULES_VERSION, profile, sourceId ?? null, sourceId ?? null) as number[];
 }
 
 interface FindingRow {
