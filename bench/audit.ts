@@ -244,6 +244,8 @@ else {
   if (args.list)
     for (const s of z.skillsThatFire) console.log(`  ${s.name}\n    ${s.findings.join('\n    ')}`);
   const t = report.timing as {
+    reimport: { changed: number; audited: number; ms: number };
+    skillMdBytes: number;
     reauditJob: { skills: number; ms: number };
     fullJobOnZjunlp: { skills: number; ms: number };
     engineMs: Record<string, number>;
@@ -251,13 +253,16 @@ else {
     zjunlpBytesPerSkill: number;
   };
   console.log(
-    `re-audit after 10 skills changed: ${t.reauditJob.skills} audited in ${t.reauditJob.ms.toFixed(0)} ms (job); full audit job on zjunlp: ${t.fullJobOnZjunlp.skills} in ${(t.fullJobOnZjunlp.ms / 1000).toFixed(2)} s`,
+    `re-import after ${t.reimport.changed} skills changed: it audited ${t.reimport.audited}, the whole re-import ${t.reimport.ms.toFixed(0)} ms; ` +
+      `the audit job on those ${t.reauditJob.skills} again: ${t.reauditJob.ms.toFixed(0)} ms; full audit job on zjunlp: ${t.fullJobOnZjunlp.skills} in ${(t.fullJobOnZjunlp.ms / 1000).toFixed(2)} s`,
   );
   console.log(
     `engine alone (zjunlp packages repeated, ${(t.zjunlpBytesPerSkill / 1024).toFixed(1)} KiB a skill): ${Object.entries(
       t.engineMs,
     )
       .map(([n, ms]) => `${n}: ${(ms / 1000).toFixed(2)} s`)
-      .join(', ')} (${t.engineMsPerSkill.toFixed(3)} ms a skill)`,
+      .join(
+        ', ',
+      )} (${t.engineMsPerSkill.toFixed(3)} ms a skill; SKILL.md alone averages ${(t.skillMdBytes / 1024).toFixed(1)} KiB)`,
   );
 }
