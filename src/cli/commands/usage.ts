@@ -43,7 +43,11 @@ function printSummary(s: UsageSummary): void {
   if (s.clients.length > 0)
     printLine(`  by client: ${s.clients.map((c) => `${c.client} ${c.calls}`).join(', ')}`);
   printLine();
-  if (s.skills.length === 0) printLine('No skill was offered, selected or read in this period.');
+  if (s.calls === 0)
+    printLine(
+      'No agent called this library in this period; serve it with `skill-curator mcp` and their calls appear here.',
+    );
+  else if (s.skills.length === 0) printLine('No skill was offered, selected or read in this period.');
   else {
     const width = Math.min(48, Math.max(5, ...s.skills.map((r) => r.name.length)));
     printLine(`${'skill'.padEnd(width)}  offered  selected  read  last used`);
