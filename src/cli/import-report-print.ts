@@ -82,6 +82,25 @@ export function printImportReport(report: ImportReport, opts: ReportPrinting): v
   printNotListed(report, 'conflicts', 'conflicts', whole);
   if (n('conflicts') > 1 && !opts.whole)
     printLine('  many at once: conflicts resolve --all --keep-both|--replace|--skip [--dry-run]');
+  printAudit(report);
+}
+
+/** The audit of what the import added or changed: findings by severity, and the skills flagged high or critical. */
+function printAudit(report: ImportReport): void {
+  const a = report.audit;
+  if (!a || a.audited === 0) return;
+  const counts = (['critical', 'high', 'medium', 'low', 'info'] as const)
+    .filter((s) => a.findings[s] > 0)
+    .map((s) => `${a.findings[s]} ${s}`);
+  printLine(
+    `  audit of ${a.audited} skill${a.audited === 1 ? '' : 's'}: ${counts.length > 0 ? counts.join(', ') : 'no findings'}`,
+  );
+  if (a.flaggedCount === 0) return;
+  const names = a.flagged.map((f) => `${f.name} (${f.worst})`).join(', ');
+  const more = a.flaggedCount - a.flagged.length;
+  printLine(
+    `  flagged high or critical: ${names}${more > 0 ? ` and ${more} more` : ''}; see each with: audit show NAME`,
+  );
 }
 
 /** Each removed skill by name (a curator's edited or verified ones first), and where they went. */

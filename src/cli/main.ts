@@ -18,6 +18,7 @@ import { registerServeCommand } from './commands/serve';
 import { registerSourceCommands } from './commands/sources';
 import { registerTagCommands } from './commands/tags';
 import { registerUsageCommands } from './commands/usage';
+import { registerAuditCommands } from './commands/audit';
 
 const program = new Command('skill-curator')
   .description('Curate, parse, search and test selection over libraries of AI-agent skills')
@@ -48,6 +49,7 @@ registerSourceCommands(program);
 registerTagCommands(program);
 registerMcpCommand(program);
 registerUsageCommands(program);
+registerAuditCommands(program);
 registerDemoCommand(program);
 registerConvertCommand(program);
 
