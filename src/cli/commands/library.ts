@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ImportReport, ReviewStatus, SearchMode, SkillFilters, SourceKind } from '../../shared/api';
+import { severities, type Severity } from '../../shared/api/audit';
 import { CuratorError } from '../../shared/errors';
 import type { Core } from '../../core';
 import { cliCommand } from '../../shared/cli-command';
@@ -18,14 +19,21 @@ function filtersFrom(opts: {
   status?: ReviewStatus;
   errors?: boolean;
   tag?: string;
+  audit?: Severity | 'clean' | 'unaudited';
 }): SkillFilters {
   const filters: SkillFilters = {};
+  if (opts.audit === 'clean' || opts.audit === 'unaudited') filters.auditState = opts.audit;
+  else if (opts.audit !== undefined) filters.auditAtLeast = opts.audit;
   if (opts.tag !== undefined) filters.tag = opts.tag;
   if (opts.source !== undefined) filters.sourceId = opts.source;
   if (opts.status) filters.status = opts.status;
   if (opts.errors) filters.hasWarnings = true;
   return filters;
 }
+
+/** The list's audit column: the worst unsuppressed severity, "clean", or "-" for never audited. */
+const auditWord = (s: { auditWorst?: Severity | null; auditedAt?: string | null }): string =>
+  s.auditWorst && s.auditWorst !== 'info' ? s.auditWorst : s.auditedAt ? 'clean' : '-';
 
 /** The command that prints a whole import report of this library (its --data and --db named). */
 const wholeReportOf = (core: Core) => (args: string[]) =>
@@ -123,6 +131,12 @@ export function registerLibraryCommands(program: Command): void {
     .addOption(statusOption())
     .option('--errors', 'only skills with validation warnings')
     .option('--tag <tag>', 'only skills with this tag')
+    .addOption(
+      new Option(
+        '--audit <severity>',
+        'only skills with an unsuppressed audit finding at or above it (or clean, unaudited)',
+      ).choices([...severities, 'clean', 'unaudited']),
+    )
     .option('--limit <n>', 'rows', countOption, 50)
     .option('--offset <n>', 'skip rows', offsetOption, 0)
     .action(
@@ -135,6 +149,7 @@ export function registerLibraryCommands(program: Command): void {
             status?: ReviewStatus;
             errors?: boolean;
             tag?: string;
+            audit?: Severity | 'clean' | 'unaudited';
             limit: number;
             offset: number;
           },
@@ -147,7 +162,7 @@ export function registerLibraryCommands(program: Command): void {
           if (g.json) return printJson(page);
           for (const s of page.items)
             printLine(
-              `${String(s.id).padStart(5)}  ${s.name.padEnd(40)} ${s.status.padEnd(9)} ${s.description.slice(0, 70)}`,
+              `${String(s.id).padStart(5)}  ${s.name.padEnd(40)} ${s.status.padEnd(9)} ${auditWord(s).padEnd(9)} ${s.description.slice(0, 70)}`,
             );
           const more = opts.offset + page.items.length < page.total;
           printLine(

@@ -5,6 +5,7 @@ import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { auditSkills } from '../audit/audit-runner';
 import { staleSkillIds } from '../audit/audit-store';
+import { skillFileText } from '../export/skill-file-text';
 import { missingPathError } from '../missing-path';
 import { searchSkills } from '../search/hybrid';
 import { importWithoutJunk } from '../sources/import-without-junk';
@@ -97,6 +98,7 @@ export function createLibraryService(ctx: CoreContext): LibraryApi {
       if (typeof req.name === 'string') return getSkillByName(ctx.db, req.name);
       throw new CuratorError('INVALID_ARGUMENT', 'Give a skill id or name');
     },
+    'library.file': async (req) => skillFileText(ctx.db, req?.skillId, req?.path),
     'library.search': async (req) => {
       const settings = ctx.settings.get();
       const embedder = req.mode === 'dense' || req.mode === 'hybrid' ? await ctx.engines.embedder() : null;

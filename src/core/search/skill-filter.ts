@@ -2,8 +2,7 @@
 // and loads the summary rows search results show.
 import type { Db } from '../store/db';
 import { filterSql, type SkillFilter } from '../store/library-filter';
-import type { SkillSummary } from '../store/library-repo';
-import { reviewStatusSql } from '../store/review-status';
+import { summaryColumns, type SkillSummary } from '../store/library-repo';
 
 export function hasFilters(filter: SkillFilter = {}): boolean {
   return Object.values(filter).some((v) => v !== undefined);
@@ -31,12 +30,7 @@ export function skillSummaries(db: Db, ids: readonly number[]): Map<number, Skil
   const out = new Map<number, SkillSummary>();
   if (ids.length === 0) return out;
   const rows = db
-    .prepare(
-      `SELECT s.id, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, s.content_hash AS contentHash,
-         ${reviewStatusSql(db, 's')} AS status, s.warning_count AS warningCount,
-         (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt
-       FROM skills s WHERE s.id IN (SELECT value FROM json_each(?))`,
-    )
+    .prepare(`SELECT ${summaryColumns(db)} FROM skills s WHERE s.id IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(ids)) as SkillSummary[];
   for (const r of rows) out.set(r.id, r);
   return out;

@@ -1,5 +1,8 @@
 // The filters shared by skill lists and keyword search (source, review status, warnings, errors) as one SQL clause.
 import { CuratorError } from '../../shared/errors';
+import type { Severity } from '../../shared/api/audit';
+import { severities } from '../../shared/api/audit';
+import { auditFilterSql } from './audit-sql';
 import type { Db } from './db';
 import { isReviewStatus, reviewStatusSql, type ReviewStatus } from './review-status';
 
@@ -18,6 +21,10 @@ export interface SkillFilter {
   name?: string;
   /** Skills verified at their current content (true), or all others (false). */
   verifiedAsIs?: boolean;
+  /** Skills with an unsuppressed audit finding at or above this severity. */
+  auditAtLeast?: Severity;
+  /** Skills audited with nothing unsuppressed above info (clean), or never audited. */
+  auditState?: 'clean' | 'unaudited';
 }
 
 export function filterSql(
@@ -57,6 +64,11 @@ export function filterSql(
          AND vst.status = 'verified' AND vst.source_hash = ${alias}.content_hash)`,
     );
   }
+  if (filter.auditAtLeast !== undefined && !severities.includes(filter.auditAtLeast))
+    throw new CuratorError('INVALID_ARGUMENT', `auditAtLeast is one of ${severities.join(', ')}`);
+  if (filter.auditState !== undefined && !['clean', 'unaudited'].includes(filter.auditState))
+    throw new CuratorError('INVALID_ARGUMENT', 'auditState is clean or unaudited');
+  where.push(...auditFilterSql(db, alias, filter));
   if (filter.name !== undefined) {
     where.push(`${alias}.name = ?`);
     params.push(String(filter.name));

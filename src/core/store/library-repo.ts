@@ -5,6 +5,8 @@ import { CuratorError } from '../../shared/errors';
 import type { PackageFileKind, SourceKind, ValidationIssue } from '../skills/types';
 import { findConflict, listConflictSummaries, type ConflictRow } from './conflicts-repo';
 import type { Db } from './db';
+import type { Severity } from '../../shared/api/audit';
+import { auditColumnsSql } from './audit-sql';
 import { filterSql, pageOf, type SkillFilter } from './library-filter';
 import { reviewStatusSql, reviewStatuses, type ReviewStatus } from './review-status';
 import { latestImportCounts, type ImportCounts } from './import-reports-repo';
@@ -22,6 +24,10 @@ export interface SkillSummary {
   warningCount: number;
   fileCount: number;
   updatedAt: string;
+  /** The worst audit finding no suppression holds for; null when none (or never audited). */
+  auditWorst: Severity | null;
+  /** When the skill was last audited; null: never. */
+  auditedAt: string | null;
 }
 
 export interface SkillFileInfo {
@@ -54,7 +60,8 @@ export interface ListSkillsQuery extends SkillFilter {
 export function summaryColumns(db: Db): string {
   return `s.id, s.name, s.description, s.source_id AS sourceId, s.rel_path AS relPath, s.content_hash AS contentHash,
     ${reviewStatusSql(db, 's')} AS status, s.warning_count AS warningCount,
-    (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt`;
+    (SELECT COUNT(*) FROM skill_files f WHERE f.skill_id = s.id) AS fileCount, s.updated_at AS updatedAt,
+    ${auditColumnsSql(db, 's')}`;
 }
 
 export function listSkills(db: Db, query: ListSkillsQuery = {}): { total: number; items: SkillSummary[] } {

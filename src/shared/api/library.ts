@@ -1,5 +1,6 @@
 // Library: import, browse, search, conflicts.
 import type { JobInfo } from '../jobs';
+import type { Severity } from './audit';
 
 export type SourceKind = 'folder' | 'zip' | 'file' | 'jsonl';
 export type ReviewStatus = 'unparsed' | 'parsed' | 'failed' | 'edited' | 'verified';
@@ -27,6 +28,10 @@ export interface SkillFilters {
   name?: string;
   /** Skills verified at their current content: not changed in their source since a curator verified them. */
   verifiedAsIs?: boolean;
+  /** Skills with an unsuppressed audit finding at or above this severity. */
+  auditAtLeast?: Severity;
+  /** Skills audited with nothing unsuppressed above info (clean), or never audited. */
+  auditState?: 'clean' | 'unaudited';
 }
 
 export interface SkillSummary {
@@ -38,6 +43,10 @@ export interface SkillSummary {
   status: ReviewStatus;
   warningCount: number;
   updatedAt: string;
+  /** The worst audit finding no suppression holds for; null when none or never audited. */
+  auditWorst?: Severity | null;
+  /** When the skill was last audited; null: never. */
+  auditedAt?: string | null;
 }
 
 export interface SkillFile {
@@ -57,6 +66,16 @@ export interface SkillDetail extends SkillSummary {
   files: SkillFile[];
   sourceLabel: string;
   createdAt: string;
+}
+
+/** One file of a skill's package as text (untrusted: shown as plain text). */
+export interface SkillFileText {
+  skillId: number;
+  path: string;
+  /** null when the file cannot be read as imported, or is not text. */
+  text: string | null;
+  /** Why there is no text. */
+  unavailable?: string;
 }
 
 export interface SourceInfo {
@@ -236,6 +255,8 @@ export interface LibraryApi {
   ): Promise<{ total: number; items: SkillSummary[] }>;
   /** By id, or by name (the newest skill of that name). */
   'library.get'(req: { id?: number; name?: string }): Promise<SkillDetail>;
+  /** The text of one of the skill's files (SKILL.md included), as it was imported. */
+  'library.file'(req: { skillId: number; path: string }): Promise<SkillFileText>;
   'library.search'(req: {
     query: string;
     mode?: SearchMode;
@@ -266,6 +287,7 @@ export const libraryMethods = [
   'library.import',
   'library.list',
   'library.get',
+  'library.file',
   'library.search',
   'library.stats',
   'library.sources',

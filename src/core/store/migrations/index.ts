@@ -30,6 +30,7 @@ import { m062TrashReviewed } from './062-trash-reviewed';
 import { m017ScoreCacheWeights } from './017-score-cache-weights';
 import { m070McpUsage } from './070-mcp-usage';
 import { m071Audit } from './071-audit';
+import { m075AuditWorst } from './075-audit-worst';
 
 export interface Migration {
   id: number;
@@ -69,4 +70,5 @@ export const migrations: Migration[] = [
   m062TrashReviewed,
   m070McpUsage,
   m071Audit,
+  m075AuditWorst,
 ];
