@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { JobInfo } from '../../../shared/jobs';
 import type { CuratorClient } from '../client/client';
+import { AuditScreen } from '../audit/AuditScreen';
 import { EvaluationScreen } from '../evaluation/EvaluationScreen';
 import { JobNotifications } from '../jobs/JobNotifications';
 import { ReviewScreen } from '../review/ReviewScreen';
@@ -25,6 +26,7 @@ const tabs: { screen: Route['screen']; label: string }[] = [
   { screen: 'evaluation', label: 'Evaluation' },
   { screen: 'profiles', label: 'Profiles' },
   { screen: 'usage', label: 'Usage' },
+  { screen: 'audit', label: 'Audit' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -52,7 +54,7 @@ function RunningJobs() {
 function Screen({ route }: { route: Route }) {
   switch (route.screen) {
     case 'skill':
-      return <SkillScreen key={route.id} id={route.id} />;
+      return <SkillScreen key={route.id} id={route.id} findingId={route.findingId} />;
     case 'review':
       return <ReviewScreen id={route.id} />;
     case 'jobs':
@@ -65,6 +67,8 @@ function Screen({ route }: { route: Route }) {
       return <ProfilesScreen name={route.name} />;
     case 'usage':
       return <UsageScreen />;
+    case 'audit':
+      return <AuditScreen />;
     case 'settings':
       return <SettingsScreen section={route.section} />;
     default:

@@ -3,13 +3,16 @@ import { useEffect, useState } from 'react';
 
 export type Route =
   | { screen: 'library' }
-  | { screen: 'skill'; id: number }
+  /** `findingId`: the audit finding to open, its file shown at its line (#/skill/12/finding/34). */
+  | { screen: 'skill'; id: number; findingId?: number }
   | { screen: 'review'; id?: number }
   | { screen: 'jobs' }
   | { screen: 'select'; runId?: number }
   | { screen: 'evaluation' }
   | { screen: 'profiles'; name?: string }
   | { screen: 'usage' }
+  /** The audit's findings, worst first, one at a time (like the review queue). */
+  | { screen: 'audit' }
   /** `section`: the group the screen scrolls to (#/settings/import), where a message sends people to one setting. */
   | { screen: 'settings'; section?: string };
 
@@ -18,7 +21,11 @@ export function parseRoute(hash: string): Route {
   switch (parts[0]) {
     case 'skill': {
       const id = Number(parts[1]);
-      return Number.isInteger(id) && id > 0 ? { screen: 'skill', id } : { screen: 'library' };
+      const findingId = parts[2] === 'finding' ? Number(parts[3]) : NaN;
+      if (!(Number.isInteger(id) && id > 0)) return { screen: 'library' };
+      return Number.isInteger(findingId) && findingId > 0
+        ? { screen: 'skill', id, findingId }
+        : { screen: 'skill', id };
     }
     case 'review': {
       const id = Number(parts[1]);
@@ -34,6 +41,8 @@ export function parseRoute(hash: string): Route {
       return { screen: 'evaluation' };
     case 'usage':
       return { screen: 'usage' };
+    case 'audit':
+      return { screen: 'audit' };
     case 'profiles':
       return parts[1] ? { screen: 'profiles', name: decodeURIComponent(parts[1]) } : { screen: 'profiles' };
     case 'settings':
@@ -46,7 +55,8 @@ export function parseRoute(hash: string): Route {
 }
 
 export function routeHref(route: Route): string {
-  if (route.screen === 'skill') return `#/skill/${route.id}`;
+  if (route.screen === 'skill')
+    return `#/skill/${route.id}${route.findingId !== undefined ? `/finding/${route.findingId}` : ''}`;
   if (route.screen === 'review' && route.id !== undefined) return `#/review/${route.id}`;
   if (route.screen === 'select' && route.runId !== undefined) return `#/select/${route.runId}`;
   if (route.screen === 'profiles' && route.name !== undefined)

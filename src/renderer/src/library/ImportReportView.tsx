@@ -13,6 +13,7 @@ import {
 import { evictedNote } from '../../../shared/trash-words';
 import { routeHref } from '../app/router';
 import { useApi } from '../app/use-api';
+import { ImportAuditSummary } from '../audit/ImportAuditSummary';
 import { ConflictActions } from './ConflictsPanel';
 import './sources.css';
 
@@ -149,6 +150,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </li>
         ))}
       </ul>
+      {report.audit && <ImportAuditSummary audit={report.audit} />}
       {nothing && !report.cancelled && (
         <p className="warn-text" data-testid="no-skills">
           No SKILL.md found: this source holds no skill folder (a folder with a SKILL.md in it).

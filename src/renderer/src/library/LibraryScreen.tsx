@@ -4,6 +4,7 @@ import { ReviewButton } from '../review/ReviewScreen';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReviewStatus, SearchMode, SkillFilters } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
+import { AuditFilterSelect, auditFilters, type AuditFilter } from '../audit/AuditFilterSelect';
 import { useClient, useCuratorEvent } from '../app/context';
 import { useApi } from '../app/use-api';
 import { BulkBar } from './BulkBar';
@@ -47,6 +48,7 @@ export function LibraryScreen() {
   const [status, setStatus] = useState<ReviewStatus | undefined>();
   const [problems, setProblems] = useState<'' | 'warnings' | 'errors'>('');
   const [tag, setTag] = useState(() => sessionStorage.getItem('library.tag') || undefined);
+  const [audit, setAudit] = useState<AuditFilter>('');
   useEffect(() => sessionStorage.setItem('library.tag', tag ?? ''), [tag]);
   const [showImport, setShowImport] = useState(false);
   const [showSources, setShowSources] = useState(() => sessionStorage.getItem('library.sources') === '1');
@@ -66,8 +68,9 @@ export function LibraryScreen() {
       hasWarnings: problems === 'warnings' ? true : undefined,
       hasErrors: problems === 'errors' ? true : undefined,
       tag,
+      ...auditFilters(audit),
     }),
-    [sourceId, status, problems, tag],
+    [sourceId, status, problems, tag, audit],
   );
   const stats = useApi('library.stats', {});
   const sources = useApi('library.sources', {});
@@ -101,7 +104,8 @@ export function LibraryScreen() {
   const hits = search.data?.hits ?? [];
   const searching = settledQuery !== '';
   const count = searching ? hits.length : (paged.total ?? 0);
-  const filtered = sourceId !== undefined || status !== undefined || problems !== '' || tag !== undefined;
+  const filtered =
+    sourceId !== undefined || status !== undefined || problems !== '' || tag !== undefined || audit !== '';
   // Empty means the library holds nothing; a filter that matches nothing is said as such.
   const empty = !searching && paged.total === 0 && !paged.error && !filtered;
   const noMatch = !searching && paged.total === 0 && !paged.error && filtered;
@@ -110,6 +114,7 @@ export function LibraryScreen() {
     setStatus(undefined);
     setProblems('');
     setTag(undefined);
+    setAudit('');
   };
   // A new filter or query is a new list: what was ticked in the old one is let go.
   const listKey = JSON.stringify([filters, settledQuery, mode]);
@@ -194,6 +199,7 @@ export function LibraryScreen() {
             </option>
           ))}
         </select>
+        <AuditFilterSelect value={audit} onChange={setAudit} />
         <ReviewButton />
         <ParseUnparsedButton unparsed={stats.data?.byStatus.unparsed ?? 0} />
         <button className={showImport ? 'primary' : ''} onClick={() => setShowImport((v) => !v)}>

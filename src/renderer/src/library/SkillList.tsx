@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SkillSummary } from '../../../shared/api';
 import { navigate } from '../app/router';
+import { AuditWorstBadge } from '../audit/SeverityBadge';
 import { Snippet, StatusBadge } from './bits';
 import './bulk.css';
 
@@ -145,6 +146,7 @@ export function SkillList({
                     <span className="row-title">
                       <strong>{row.skill.name}</strong>
                       <StatusBadge status={row.skill.status} />
+                      <AuditWorstBadge worst={row.skill.auditWorst} auditedAt={row.skill.auditedAt} />
                       {row.skill.warningCount > 0 && (
                         <span className="badge warn" title="Validation warnings">
                           {row.skill.warningCount} warning{row.skill.warningCount > 1 ? 's' : ''}

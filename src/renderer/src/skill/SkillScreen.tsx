@@ -8,6 +8,7 @@ import { isTyping } from '../app/keys';
 import { navigate } from '../app/router';
 import { showToast } from '../app/toasts';
 import { useApi } from '../app/use-api';
+import { SkillAuditPanel } from '../audit/SkillAuditPanel';
 import { StatusBadge } from '../library/bits';
 import { DeleteSkillButton } from '../library/DeleteSkillButton';
 import { SkillChangedNote } from '../library/SkillChangedNote';
@@ -24,7 +25,15 @@ function formatBytes(n: number): string {
       : `${(n / 1048576).toFixed(1)} MB`;
 }
 
-export function SkillScreen({ id, review = false }: { id: number; review?: boolean }) {
+export function SkillScreen({
+  id,
+  review = false,
+  findingId,
+}: {
+  id: number;
+  review?: boolean;
+  findingId?: number;
+}) {
   const client = useClient();
   const skill = useApi('library.get', { id });
   const states = useRef<StatesPanelHandle>(null);
@@ -116,6 +125,7 @@ export function SkillScreen({ id, review = false }: { id: number; review?: boole
               </ul>
             </section>
           )}
+          <SkillAuditPanel skillId={s.id} findingId={findingId} />
           <section className="panel" aria-label="SKILL.md">
             <SkillMarkdown markdown={s.body} />
           </section>
