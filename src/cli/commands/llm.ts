@@ -154,9 +154,16 @@ export function registerLlmCommands(program: Command): void {
   states
     .command('verify <skill>')
     .description('mark the states reviewed and correct')
+    .option(
+      '--acknowledge-audit',
+      'verify even though the audit found something high or critical in the skill (refused without it)',
+    )
     .action(
-      withCore(async (core, g, ref: string) => {
-        const s = await core['states.verify']({ skillId: await skillIdOf(core, ref) });
+      withCore(async (core, g, ref: string, opts: { acknowledgeAudit?: boolean }) => {
+        const s = await core['states.verify']({
+          skillId: await skillIdOf(core, ref),
+          ...(opts.acknowledgeAudit ? { acknowledgeAudit: true } : {}),
+        });
         if (g.json) return printJson(s);
         printStates(s);
       }),

@@ -12,6 +12,7 @@ import {
   stateHistory,
   verifyStates,
 } from '../states/skill-states';
+import { assertVerifyAcknowledged } from '../states/verify-audit-check';
 import { createLlmClient } from './client';
 import { parseSkills, type ParseSkillsParams } from './parse-skills';
 import { parseTask } from './parse-task';
@@ -151,6 +152,7 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import' | '
       return states;
     },
     'states.verify': async (req) => {
+      assertVerifyAcknowledged(ctx.db, [id(req.skillId)], req.acknowledgeAudit);
       const states = verifyStates(ctx.db, ctx.clock, id(req.skillId));
       changed([states.skillId]);
       return states;

@@ -26,7 +26,7 @@ export function createTagsService(ctx: CoreContext): TagsApi {
       return { removed };
     },
     'states.verifyMany': async (req) => {
-      const result = verifyMany(ctx.db, ctx.clock, req?.skillIds);
+      const result = verifyMany(ctx.db, ctx.clock, req?.skillIds, req?.acknowledgeAudit);
       ctx.events.emit({ type: 'states.changed', skillIds: result.verified });
       return result;
     },

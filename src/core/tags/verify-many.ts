@@ -3,6 +3,7 @@ import type { VerifyManyResult } from '../../shared/api/tags';
 import { CuratorError } from '../../shared/errors';
 import type { Clock } from '../llm/ports';
 import { getStates, revertStates, stateHistory, verifyStates } from '../states';
+import { assertVerifyAcknowledged } from '../states/verify-audit-check';
 import type { Db } from '../store/db';
 
 function checkIds(skillIds: unknown): number[] {
@@ -14,8 +15,19 @@ function checkIds(skillIds: unknown): number[] {
   return [...new Set(skillIds as number[])];
 }
 
-export function verifyMany(db: Db, clock: Clock, skillIds: unknown): VerifyManyResult {
+export function verifyMany(
+  db: Db,
+  clock: Clock,
+  skillIds: unknown,
+  acknowledgeAudit?: unknown,
+): VerifyManyResult {
   const ids = checkIds(skillIds);
+  // Only the skills this would verify are asked about: those with states, not verified as they are.
+  const toVerify = ids.filter((id) => {
+    const states = getStates(db, id);
+    return states.completion !== null && !(states.status === 'verified' && !states.outdated);
+  });
+  assertVerifyAcknowledged(db, toVerify, acknowledgeAudit);
   return db
     .transaction((): VerifyManyResult => {
       const result: VerifyManyResult = { verified: [], alreadyVerified: [], skipped: [] };

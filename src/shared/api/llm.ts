@@ -1,6 +1,21 @@
 // LLM endpoint, parsing jobs, and the review of parsed states.
 import type { JobInfo } from '../jobs';
+import type { Severity } from './audit';
 import type { ReviewStatus } from './library';
+
+/**
+ * A high or critical audit finding no suppression holds for, in the CONFLICT refusal of states.verify and
+ * states.verifyMany (`details.auditFindings`): verifying such a skill asks first (`acknowledgeAudit: true`).
+ */
+export interface VerifyAuditFinding {
+  skillId: number;
+  name: string;
+  findingId: number;
+  ruleId: string;
+  severity: Severity;
+  /** file:line */
+  where: string;
+}
 
 export interface ConnectionReport {
   ok: boolean;
@@ -123,7 +138,8 @@ export interface LlmApi {
     precondition?: string | null;
     completion?: string | null;
   }): Promise<SkillStates>;
-  'states.verify'(req: { skillId: number }): Promise<SkillStates>;
+  /** Refused (CONFLICT, `details.auditFindings`) for a skill with unsuppressed high or critical audit findings, unless `acknowledgeAudit`. */
+  'states.verify'(req: { skillId: number; acknowledgeAudit?: boolean }): Promise<SkillStates>;
   'states.history'(req: { skillId: number }): Promise<StateHistoryEntry[]>;
   'states.revert'(req: { skillId: number; historyId: number }): Promise<SkillStates>;
   /**

@@ -23,8 +23,12 @@ export interface TagsApi {
   /** Tags are trimmed and lower-cased; `added` counts (skill, tag) pairs that were not there before. */
   'tags.add'(req: { skillIds: number[]; tags: string[] }): Promise<{ added: number }>;
   'tags.remove'(req: { skillIds: number[]; tags: string[] }): Promise<{ removed: number }>;
-  /** Verifies the skills' states in one transaction; each verify goes to the skill's history (undo: states.revert). */
-  'states.verifyMany'(req: { skillIds: number[] }): Promise<VerifyManyResult>;
+  /**
+   * Verifies the skills' states in one transaction; each verify goes to the skill's history (undo: states.revert).
+   * Refused as a whole (CONFLICT, `details.auditFindings`) when one to verify has unsuppressed high or critical audit
+   * findings, unless `acknowledgeAudit`.
+   */
+  'states.verifyMany'(req: { skillIds: number[]; acknowledgeAudit?: boolean }): Promise<VerifyManyResult>;
   /** Undoes verifyMany: puts back each skill's states as they were before its last verify, in one transaction. */
   'states.unverifyMany'(req: { skillIds: number[] }): Promise<{ reverted: number[] }>;
 }
