@@ -141,7 +141,7 @@ describeInChromium('the audit, from import to a refused install', () => {
   });
 
   it('refuses to install a profile with the malicious skill, naming it and its finding', async () => {
-    const { server, page, problems } = session;
+    const { server, page } = session;
     const ids = (await server.core['library.list']({})).items.map((s) => s.id);
     await server.core['profiles.create']({ name: 'flagged', skillIds: ids });
     await page.evaluate(() => (window.location.hash = '#/profiles/flagged'));
@@ -156,7 +156,26 @@ describeInChromium('the audit, from import to a refused install', () => {
     expect(text).toContain(maliciousRule);
     expect(text).not.toContain(benign);
     await inBothThemes(page, 'audit-install-refused', 'section[aria-label="Install"]');
-    // The refusal is a 409 answer, which Chromium logs as a failed resource.
+  });
+
+  it('asks before verifying the flagged skill, naming its findings, and verifies on Verify anyway', async () => {
+    const { server, page, problems } = session;
+    const skillId = (await server.core['library.get']({ name: malicious })).id;
+    await server.core['states.edit']({ skillId, precondition: null, completion: 'the caches are cleared' });
+    await page.evaluate((id) => (window.location.hash = `#/skill/${id}`), skillId);
+    await expect.poll(() => page.getByTestId('skill-name').textContent()).toBe(malicious);
+    await page.locator('section[aria-label="Parsed states"]').getByRole('button', { name: 'Verify' }).click();
+    const ask = page.getByTestId('verify-audit-confirm');
+    await expect.poll(() => ask.textContent()).toContain(maliciousRule);
+    expect(await ask.textContent()).toContain(`${malicious}`);
+    await inBothThemes(page, 'audit-verify-asks', '[data-testid="verify-audit-confirm"]');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect((await server.core['states.get']({ skillId })).status).toBe('edited');
+    await page.locator('section[aria-label="Parsed states"]').getByRole('button', { name: 'Verify' }).click();
+    await ask.getByRole('button', { name: 'Verify anyway' }).click();
+    await expect.poll(async () => (await server.core['states.get']({ skillId })).status).toBe('verified');
+    // The refusals are 409 answers, which Chromium logs as failed resources.
     expect(problems.filter((p) => !p.includes('409') && !p.includes('Failed to load resource'))).toEqual([]);
   });
 });

@@ -109,7 +109,8 @@ describe('the verified rule over MCP', () => {
       '1 verified skill has changed since it was verified and is withheld until verified again: heat-mug',
     );
 
-    await core['states.verify']({ skillId: changed.id });
+    // The change pipes curl to a shell, which the audit flags high: verifying it is acknowledged.
+    await core['states.verify']({ skillId: changed.id, acknowledgeAudit: true });
     const served = await read('heat-mug');
     expect(toolJson(served)).toMatchObject({ status: 'verified' });
     expect(textOf(served)).toContain('curl');

@@ -6,6 +6,7 @@ import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
 import { showToast } from '../app/toasts';
 import { useAction } from '../app/use-api';
+import { useVerifyGate } from '../audit/verify-gate';
 import { estimateWords } from './parse-words';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -27,8 +28,16 @@ function Box({ label, children }: { label: string; children: React.ReactNode }) 
 export function VerifyConfirm({ ids, onDone, onCancel }: ConfirmProps) {
   const client = useClient();
   const action = useAction();
+  const gate = useVerifyGate();
   const verify = async () => {
-    const result = await action.run(() => client.call('states.verifyMany', { skillIds: ids }));
+    const result = await action.run(() =>
+      gate.run((acknowledge) =>
+        client.call('states.verifyMany', {
+          skillIds: ids,
+          ...(acknowledge ? { acknowledgeAudit: true } : {}),
+        }),
+      ),
+    );
     if (!result) return;
     const done = result.verified;
     const extra = [
@@ -58,6 +67,7 @@ export function VerifyConfirm({ ids, onDone, onCancel }: ConfirmProps) {
         </button>
         <button onClick={onCancel}>Cancel</button>
       </div>
+      {gate.dialog}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
     </Box>
   );

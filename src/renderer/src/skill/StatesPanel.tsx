@@ -7,6 +7,7 @@ import { useAction, useApi } from '../app/use-api';
 import { StatusBadge } from '../library/bits';
 import type { JobInfo } from '../../../shared/jobs';
 import { JobInline } from '../library/JobInline';
+import { useVerifyGate } from '../audit/verify-gate';
 import { FailedAttemptNote, ReparseConfirm, needsReplaceChoice } from './reparse';
 
 export interface StatesPanelHandle {
@@ -105,7 +106,15 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
     );
     if (apply(next)) setEditing(false);
   };
-  const verify = async () => apply(await action.run(() => client.call('states.verify', { skillId })));
+  const gate = useVerifyGate();
+  const verify = async () =>
+    apply(
+      await action.run(() =>
+        gate.run((acknowledge) =>
+          client.call('states.verify', { skillId, ...(acknowledge ? { acknowledgeAudit: true } : {}) }),
+        ),
+      ),
+    );
   // Edited or verified states are replaced only when the curator says so; by default they are kept.
   const [reparseJob, setReparseJob] = useState<JobInfo | null>(null);
   useEffect(() => setReparseJob(null), [skillId]);
@@ -229,6 +238,7 @@ export const StatesPanel = forwardRef<StatesPanelHandle, { skillId: number }>(fu
           onReplace={() => void startReparse(true)}
         />
       )}
+      {gate.dialog}
       {reparseJob && <JobInline job={reparseJob} label="Re-parse progress" />}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
       {states?.rawAnswer && !(states.status === 'failed' && states.failedAttempt) && (
