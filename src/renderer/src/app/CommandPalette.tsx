@@ -21,7 +21,7 @@ const screens: [Route, string][] = [
   [{ screen: 'evaluation' }, 'Evaluation'],
   [{ screen: 'profiles' }, 'Profiles'],
   [{ screen: 'usage' }, 'Usage'],
-  [{ screen: 'audit' }, 'Audit findings'],
+  [{ screen: 'audit' }, 'Audit'],
   [{ screen: 'settings' }, 'Settings'],
 ];
 
