@@ -2,6 +2,7 @@
 // filter applied to search, recall and reads, and as the sentence every tool description states. "Verified" means
 // the content that was verified: a skill changed in its source since is withheld until a curator verifies it again.
 import { CuratorError } from '../shared/errors';
+import type { GateRefusal } from '../core/audit/audit-gate';
 import type { SkillFilter } from '../core/store/library-filter';
 import type { ProfileSource } from './profile-source';
 
@@ -13,7 +14,17 @@ export interface AllowedSkills {
   sentence: string;
   /** The library filter that keeps only allowed skills, read at each call (a profile can change). */
   filter(): Promise<SkillFilter>;
+  /** Why the audit gate refuses this skill now (auditing it first when its audit is missing or stale); [] if not. */
+  refusals(skillId: number): Promise<GateRefusal[]>;
 }
+
+/** The audit gate as the server sees it: the skills refused on their stored audits, and one skill checked fully. */
+export interface AuditGateView {
+  withheld(): number[];
+  refusals(skillIds: readonly number[]): Promise<GateRefusal[]>;
+}
+
+const noGate: AuditGateView = { withheld: () => [], refusals: async () => [] };
 
 function ruleSentence(rule: AllowRule): string {
   switch (rule.kind) {
@@ -39,13 +50,29 @@ export function parseAllowRule(allow: string | undefined, profile: string | unde
   return { kind };
 }
 
-export function allowedSkills(rule: AllowRule, profiles: ProfileSource): AllowedSkills {
-  const filter = async (): Promise<SkillFilter> => {
+export function allowedSkills(
+  rule: AllowRule,
+  profiles: ProfileSource,
+  gate: AuditGateView = noGate,
+): AllowedSkills {
+  const ruleFilter = async (): Promise<SkillFilter> => {
     if (rule.kind === 'all') return {};
     if (rule.kind === 'verified') return { status: 'verified', verifiedAsIs: true };
     return { skillIds: await profiles.skillIds(rule.name) };
   };
-  return { rule, sentence: ruleSentence(rule), filter };
+  const filter = async (): Promise<SkillFilter> => {
+    const withheld = gate.withheld();
+    return { ...(await ruleFilter()), ...(withheld.length > 0 ? { excludeSkillIds: withheld } : {}) };
+  };
+  return {
+    rule,
+    sentence:
+      gate === noGate
+        ? ruleSentence(rule)
+        : `${ruleSentence(rule)} Skills the curator's audit refuses are withheld.`,
+    filter,
+    refusals: (skillId) => gate.refusals([skillId]),
+  };
 }
 
 /**

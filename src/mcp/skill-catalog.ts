@@ -175,6 +175,7 @@ export function skillCatalog(core: Core, allowed: AllowedSkills): SkillCatalog {
       }
       const place = placeOf(skill, named.length, labels);
       if (!isCurrentUri(parts, place)) throw refuse(uri, `that skill is now at ${skillFileUri(place)}`);
+      if ((await allowed.refusals(skill.id)).length > 0) throw refuse(uri, allowed.sentence);
       const detail = await core['library.get']({ id: skill.id });
       const why = whyNotAnEntry(detail);
       if (why) throw refuse(uri, `${why}; read it with the read_skill tool`);

@@ -70,7 +70,7 @@ export async function servedSkill(core: Core, allowed: AllowedSkills, name: stri
   const [newest] = [...page.items].sort((a, b) =>
     a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : b.id - a.id,
   );
-  if (!newest) throw notServed(wanted, allowed);
+  if (!newest || (await allowed.refusals(newest.id)).length > 0) throw notServed(wanted, allowed);
   return core['library.get']({ id: newest.id });
 }
 

@@ -60,7 +60,7 @@ describe('audit CLI', () => {
 
     const shown = await cli('--json', 'audit', 'show', 'ssh-key-setup');
     const low = (JSON.parse(shown.stdout) as { findings: { id: number; ruleId: string; line: number }[] })
-      .findings[0];
+      .findings[0]!;
     expect(low).toMatchObject({ ruleId: 'SC-EX-SECRET-READ', line: 16 });
     expect((await cli('audit', 'suppress', String(low.id), '--reason', 'x')).stderr).toMatch(/Say why/);
     const suppressed = await cli(
@@ -83,13 +83,13 @@ describe('audit CLI', () => {
     expect(ajv.errors ?? [], 'SARIF schema errors').toEqual([]);
     expect(valid).toBe(true);
 
-    const run0 = sarif.runs[0];
+    const run0 = sarif.runs[0]!;
     const ruleIds = run0.tool.driver.rules.map((r) => r.id);
     expect(ruleIds).toContain('SC-EX-EXFILTRATION-CHAIN');
     for (const r of run0.results) expect(ruleIds[r.ruleIndex]).toBe(r.ruleId);
     const chain = run0.results.find((r) => r.ruleId === 'SC-EX-EXFILTRATION-CHAIN');
     expect(chain?.level).toBe('error');
-    expect(chain?.locations[0].physicalLocation).toMatchObject({
+    expect(chain?.locations[0]?.physicalLocation).toMatchObject({
       artifactLocation: { uri: 'aws-cost-report/scripts/report.py' },
       region: { startLine: 27 },
     });

@@ -1,7 +1,7 @@
 // The MCP Skills extension from the real CLI, over stdio and over Streamable HTTP, on the sample library plus the
 // 633 zjunlp skills (../shared/data), checked by the extension's reference client (@olaservo/ext-skills): every listed
 // skill's SKILL.md and a supporting file verified by digest and size; under the default rule an unverified zjunlp
-// skill is neither listed nor gettable nor readable.
+// skill is neither listed nor gettable nor readable, and under --allow all the skills the audit refuses are withheld.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -15,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core';
+import { gatedSkillIds } from '../../src/core/audit/audit-gate';
 import { requireOrSkip } from '../fixtures/require-or-skip';
 import { zjunlpDir } from '../fixtures/skills/library-fixture';
 import { cliArgs, httpMcpClient, mcpLibrary, repoRoot, type McpLibrary } from './mcp-fixture';
@@ -22,6 +23,8 @@ import { cliArgs, httpMcpClient, mcpLibrary, repoRoot, type McpLibrary } from '.
 const zjunlpSkills = path.join(zjunlpDir, 'skills');
 let lib: McpLibrary;
 let zjunlpNames: string[];
+/** The zjunlp skills the audit gate refuses (critical findings): withheld under every rule. */
+let refusedNames: string[];
 const closers: (() => Promise<void>)[] = [];
 
 /** Reads SKILL.md and one supporting file (when there is one) of each entry, as a host loads them: verified. */
@@ -76,6 +79,8 @@ describe.runIf(requireOrSkip(existsSync(zjunlpSkills), `the zjunlp skills are no
           zjunlpNames.push(...page.items.map((s) => s.name));
           if (page.items.length < 500) break;
         }
+        const names = core.context.db.prepare('SELECT name FROM skills WHERE id = ?').pluck();
+        refusedNames = gatedSkillIds(core.context).map((id) => names.get(id) as string);
       } finally {
         await core.close();
       }
@@ -103,11 +108,12 @@ describe.runIf(requireOrSkip(existsSync(zjunlpSkills), `the zjunlp skills are no
       ).toBe(-32602);
     }, 120_000);
 
-    it('over HTTP with --allow all, lists every zjunlp skill across pages and verifies each one', async () => {
+    it('over HTTP with --allow all, lists every zjunlp skill the audit passes across pages and verifies each one', async () => {
       const client = await overHttp('--allow', 'all', '--preset', 'offline');
       const entries = await listSkills(client);
       const listed = new Set(entries.map((e) => e.frontmatter.name as string));
-      expect(zjunlpNames.filter((n) => !listed.has(n))).toEqual([]);
+      expect(refusedNames.length).toBeGreaterThan(0);
+      expect(zjunlpNames.filter((n) => !listed.has(n)).sort()).toEqual([...refusedNames].sort());
       expect(entries.length).toBeGreaterThan(100);
       await verifyAll(client, entries);
       const one = entries.find((e) => e.frontmatter.name === zjunlpNames[0])!;

@@ -2,7 +2,7 @@
 // the settable severity are refused, by name and finding. Skills not audited on their current content are audited
 // first, so a silence is never just a missing audit.
 import type { Severity } from '../../shared/api/audit';
-import { severityRank } from '../../shared/api/audit';
+import { severities, severityRank } from '../../shared/api/audit';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { auditSkills } from './audit-runner';
@@ -38,6 +38,36 @@ export async function gateRefusals(
     }));
 }
 
+/**
+ * The skills the gate refuses on their stored audits, without auditing anything (an MCP server leaves them out of
+ * every answer at each call; a skill not yet audited is checked when it is read, by gateRefusals).
+ */
+export function gatedSkillIds(ctx: Pick<CoreContext, 'db' | 'settings'>): number[] {
+  const gate = ctx.settings.get().audit.gateSeverity;
+  if (gate === 'off') return [];
+  const levels = severities.filter((s) => severityRank(s) >= severityRank(gate));
+  const flagged = ctx.db
+    .prepare(
+      'SELECT DISTINCT skill_id FROM audit_findings WHERE severity IN (SELECT value FROM json_each(?))',
+    )
+    .pluck()
+    .all(JSON.stringify(levels)) as number[];
+  const refused = findingsOf(ctx.db, flagged).filter(
+    (f) => f.suppressed === null && severityRank(f.severity) >= severityRank(gate),
+  );
+  return [...new Set(refused.map((f) => f.skillId))];
+}
+
+/** One line naming each refused skill and its worst finding. */
+export function refusalList(refused: readonly GateRefusal[]): { skills: number; list: string } {
+  const bySkill = new Map<string, GateRefusal>();
+  for (const r of refused) if (!bySkill.has(r.name)) bySkill.set(r.name, r);
+  const list = [...bySkill.values()]
+    .map((r) => `${r.name} (${r.severity} ${r.ruleId} at ${r.where})`)
+    .join(', ');
+  return { skills: bySkill.size, list };
+}
+
 /** Throws the refusal an install or export gives, naming each skill and its worst finding. */
 export async function assertGatePasses(
   ctx: Pick<CoreContext, 'db' | 'clock' | 'settings'>,
@@ -46,14 +76,10 @@ export async function assertGatePasses(
 ): Promise<void> {
   const refused = await gateRefusals(ctx, skillIds);
   if (refused.length === 0) return;
-  const bySkill = new Map<string, GateRefusal>();
-  for (const r of refused) if (!bySkill.has(r.name)) bySkill.set(r.name, r);
-  const list = [...bySkill.values()]
-    .map((r) => `${r.name} (${r.severity} ${r.ruleId} at ${r.where})`)
-    .join(', ');
+  const { skills, list } = refusalList(refused);
   throw new CuratorError(
     'CONFLICT',
-    `Not ${action}: the audit refuses ${bySkill.size === 1 ? 'a skill' : `${bySkill.size} skills`} with unsuppressed findings at or above ${ctx.settings.get().audit.gateSeverity}: ${list}. Review them (audit show NAME), suppress a false positive with a reason, or change audit.gateSeverity.`,
+    `Not ${action}: the audit refuses ${skills === 1 ? 'a skill' : `${skills} skills`} with unsuppressed findings at or above ${ctx.settings.get().audit.gateSeverity}: ${list}. Review them (audit show NAME), suppress a false positive with a reason, or change audit.gateSeverity.`,
     { refused },
   );
 }

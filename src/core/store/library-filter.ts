@@ -15,6 +15,8 @@ export interface SkillFilter {
   hasErrors?: boolean;
   /** Only these skills (a profile, the set an MCP server may serve). */
   skillIds?: readonly number[];
+  /** Not these skills (those the audit gate refuses, for an MCP server). */
+  excludeSkillIds?: readonly number[];
   /** Skills that carry this tag (compared trimmed and lower-cased, as tags are stored). */
   tag?: string;
   /** Skills of exactly this name. */
@@ -51,6 +53,10 @@ export function filterSql(
   if (filter.skillIds !== undefined) {
     where.push(`${alias}.id IN (SELECT value FROM json_each(?))`);
     params.push(JSON.stringify(filter.skillIds));
+  }
+  if (filter.excludeSkillIds !== undefined && filter.excludeSkillIds.length > 0) {
+    where.push(`${alias}.id NOT IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(filter.excludeSkillIds));
   }
   if (filter.tag !== undefined) {
     where.push(`${alias}.id IN (SELECT skill_id FROM skill_tags WHERE tag = ?)`);

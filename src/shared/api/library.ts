@@ -22,6 +22,8 @@ export interface SkillFilters {
   hasWarnings?: boolean;
   /** Only these skills (a profile, the set an MCP server may serve). */
   skillIds?: readonly number[];
+  /** Not these skills (those the audit gate refuses, for an MCP server). */
+  excludeSkillIds?: readonly number[];
   /** Skills that carry this tag (see tags.list). */
   tag?: string;
   /** Skills of exactly this name (a kept-both conflict leaves two). */
