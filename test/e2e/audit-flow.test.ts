@@ -2,7 +2,7 @@
 // the home folder) and one benign skill the audit flags low is imported; the import report and the Library list show
 // the flag; the skill page opens the finding's file at its line; a false positive is suppressed with a reason; the
 // findings queue walks what is left; and installing a profile with the malicious skill is refused, by name and rule.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -177,5 +177,27 @@ describeInChromium('the audit, from import to a refused install', () => {
     await expect.poll(async () => (await server.core['states.get']({ skillId })).status).toBe('verified');
     // The refusals are 409 answers, which Chromium logs as failed resources.
     expect(problems.filter((p) => !p.includes('409') && !p.includes('Failed to load resource'))).toEqual([]);
+  });
+
+  it('says a suppression must be reviewed again once the skill changed', async () => {
+    const { server, page } = session;
+    appendFileSync(path.join(dir, 'lib', benign, 'SKILL.md'), '\nOne more line, added since.\n');
+    const job = await server.core['library.import']({ path: path.join(dir, 'lib') });
+    expect((await server.core['jobs.wait']({ id: job.id })).status).toBe('done');
+    const skillId = (await server.core['library.get']({ name: benign })).id;
+    await page.evaluate((id) => (window.location.hash = `#/skill/${id}`), skillId);
+    const finding = page.locator(`[data-testid="audit-finding"][data-rule="${benignRule}"]`);
+    await expect
+      .poll(() => finding.getByTestId('review-suppression').textContent())
+      .toContain('The skill explains how to read your own key');
+    expect(await finding.getAttribute('data-suppressed')).toBe('false');
+    expect(await page.getByTestId('audit-summary').textContent()).toMatch(/1 to review again/);
+    await inBothThemes(page, 'audit-review-again', '[data-testid="skill-audit"]');
+    await finding.getByRole('button', { name: 'Suppress again…' }).click();
+    expect(await finding.getByLabel(/Why is this not a problem/).inputValue()).toBe(
+      'The skill explains how to read your own key',
+    );
+    await finding.getByRole('button', { name: 'Suppress', exact: true }).click();
+    await expect.poll(() => finding.getAttribute('data-suppressed')).toBe('true');
   });
 });

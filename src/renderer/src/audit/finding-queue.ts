@@ -48,6 +48,8 @@ export function useFindingQueue(client: CuratorClient) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
+  // A restart while a page loads: that page belongs to the old queue and is dropped.
+  const generation = useRef(0);
   const cursor = useRef<Cursor>({ level: 0, offset: 0, done: false });
   const busy = useRef(false);
 
@@ -57,10 +59,10 @@ export function useFindingQueue(client: CuratorClient) {
     busy.current = true;
     setLoading(true);
     try {
-      const mine = version;
+      const mine = generation.current;
       for (;;) {
         const { found, next } = await nextPage(client, cursor.current);
-        if (mine !== version) return;
+        if (mine !== generation.current) return;
         cursor.current = next;
         if (found.length > 0) setItems((prev) => [...prev, ...found]);
         if (found.length > 0 || next.done) break;
@@ -79,6 +81,7 @@ export function useFindingQueue(client: CuratorClient) {
 
   /** Starts over (after an audit run: the findings are new). */
   const restart = useCallback(() => {
+    generation.current++;
     cursor.current = { level: 0, offset: 0, done: false };
     busy.current = false;
     setItems([]);
