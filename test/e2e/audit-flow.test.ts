@@ -127,6 +127,18 @@ describeInChromium('the audit, from import to a refused install', () => {
     await inBothThemes(page, 'audit-queue');
     await page.keyboard.press('j');
     await expect.poll(() => page.getByTestId('audit-queue-count').textContent()).toMatch(/^2 of/);
+    // s suppresses the finding shown (with a reason); u undoes it and the finding is back in the queue.
+    await page.keyboard.press('s');
+    await page.getByLabel(/Why is this not a problem/).fill('tried from the queue');
+    await page
+      .getByRole('form', { name: 'Suppress finding' })
+      .getByRole('button', { name: 'Suppress' })
+      .click();
+    await expect.poll(() => page.getByTestId('audit-queue-count').textContent()).toMatch(/^1 of 1 /);
+    await page.locator('body').click({ position: { x: 5, y: 880 } });
+    await page.keyboard.press('u');
+    await expect.poll(() => page.getByTestId('audit-queue-count').textContent()).toMatch(/^2 of 2 /);
+    expect(await current.locator('[data-severity]').first().textContent()).toBe('high');
     await page.keyboard.press('k');
     await expect.poll(() => page.getByTestId('audit-queue-count').textContent()).toMatch(/^1 of/);
     await page.keyboard.press('o');

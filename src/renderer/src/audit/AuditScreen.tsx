@@ -36,14 +36,23 @@ export function AuditScreen() {
   useEffect(() => {
     if (at >= items.length - 2 && !done) void more();
   }, [at, items.length, done, more]);
+  // After an undo the queue loads again; the finding put back is the one shown once it is there.
+  const [focusId, setFocusId] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusId === null) return;
+    const i = items.findIndex((f) => f.id === focusId);
+    if (i >= 0) {
+      setAt(i);
+      setFocusId(null);
+    } else if (done) setFocusId(null);
+  }, [focusId, items, done]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || !current) return;
       if (e.key === 'j') setAt((i) => Math.min(i + 1, Math.max(0, items.length - 1)));
       else if (e.key === 'k') setAt((i) => Math.max(0, i - 1));
-      else if (e.key === 'o' || e.key === 'Enter')
-        navigate({ screen: 'skill', id: current.skillId, findingId: current.id });
+      else if (e.key === 'o') navigate({ screen: 'skill', id: current.skillId, findingId: current.id });
       else if (e.key === 's') {
         e.preventDefault();
         setSuppressing(true);
@@ -58,9 +67,11 @@ export function AuditScreen() {
     const finding = current!;
     setSuppressing(false);
     queue.drop(heldBy(s, finding));
+    setAt((i) => Math.max(0, Math.min(i, queue.items.filter((f) => !heldBy(s, finding)(f)).length - 1)));
     showToast(`Suppressed ${finding.ruleId} in ${finding.skillName}`, async () => {
       await client.call('audit.unsuppress', { suppressionId: s.id });
       queue.restart();
+      setFocusId(finding.id);
       showToast(`${finding.ruleId} in ${finding.skillName} is back in the queue`);
     });
   };
