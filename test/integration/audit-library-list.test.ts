@@ -94,4 +94,24 @@ describe('the audit column and filter of library.list', () => {
       await core['audit.unsuppress']({ suppressionId: s.id });
     }
   });
+
+  it('keeps the worst severity through a delete to the trash and its undo', async () => {
+    const flagged = (await allSkills({ auditAtLeast: 'critical' }))[0]!;
+    const audit = await core['audit.skill']({ skillId: flagged.id });
+    const made = await core['audit.suppress']({
+      findingId: audit.findings.find((f) => f.severity === 'critical')!.id,
+      scope: 'skill-rule',
+      reason: 'test fixture',
+    });
+    const before = (await core['audit.skill']({ skillId: flagged.id })).worst;
+    await core['sources.delete']({ skillIds: [flagged.id] });
+    expect((await core['library.list']({ name: flagged.name })).total).toBe(0);
+    const { restoredSkillIds } = await core['sources.undoDelete']({});
+    const row = (await core['library.list']({ name: flagged.name })).items[0]!;
+    expect(restoredSkillIds).toContain(row.id);
+    expect(row.auditWorst).toBe(before);
+    expect(row.auditWorst).toBe((await core['audit.skill']({ skillId: row.id })).worst);
+    await core['audit.unsuppress']({ suppressionId: made.id });
+    expect((await core['library.list']({ name: flagged.name })).items[0]!.auditWorst).toBe('critical');
+  });
 });
