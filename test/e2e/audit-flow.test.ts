@@ -212,4 +212,18 @@ describeInChromium('the audit, from import to a refused install', () => {
     await finding.getByRole('button', { name: 'Suppress', exact: true }).click();
     await expect.poll(() => finding.getAttribute('data-suppressed')).toBe('true');
   });
+
+  it('asks before a bulk verify that takes in the flagged skill', async () => {
+    const { server, page } = session;
+    const skillId = (await server.core['library.get']({ name: malicious })).id;
+    await server.core['states.edit']({ skillId, precondition: null, completion: 'the caches are purged' });
+    await page.goto(`${server.host.url}/#/library`);
+    await row(malicious).locator('.row-check').click();
+    await page.getByRole('button', { name: 'Verify…' }).click();
+    await page.getByRole('button', { name: 'Verify 1 skill' }).click();
+    const ask = page.getByTestId('verify-audit-confirm');
+    await expect.poll(() => ask.textContent()).toContain(maliciousRule);
+    await ask.getByRole('button', { name: 'Verify anyway' }).click();
+    await expect.poll(async () => (await server.core['states.get']({ skillId })).status).toBe('verified');
+  });
 });
