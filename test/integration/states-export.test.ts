@@ -179,6 +179,7 @@ describe('states export → states import into another library', () => {
       keptHumanEdits: ['beta-chop'],
       unknownSkills: [],
       errors: [],
+      suppressions: { applied: 0, unchanged: 0 },
     });
     // The same file again: what it would write is there already, and only beta's edit here is kept over it.
     expect(await b['states.import']({ path: file })).toEqual({
@@ -187,6 +188,7 @@ describe('states export → states import into another library', () => {
       keptHumanEdits: ['beta-chop'],
       unknownSkills: [],
       errors: [],
+      suppressions: { applied: 0, unchanged: 0 },
     });
     expect(await statesOf(b, 'gamma-fry')).toMatchObject({
       status: 'verified',

@@ -38,6 +38,10 @@ export function registerStatesFileCommands(states: Command): void {
         printLine(
           `applied ${r.applied}; unchanged ${r.unchanged.length}; kept human edits ${r.keptHumanEdits.length}; unknown skills ${r.unknownSkills.length}; bad lines ${r.errors.length}`,
         );
+        if (r.suppressions.applied + r.suppressions.unchanged > 0)
+          printLine(
+            `  audit suppressions: ${r.suppressions.applied} added, ${r.suppressions.unchanged} already here (each holds only on the content it was made on)`,
+          );
         for (const e of r.errors) printLine(`  line ${e.line}: ${e.message}`);
         const some = (names: string[]) =>
           names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length - 5} more)` : '');
@@ -96,7 +100,7 @@ export function registerStatesFileCommands(states: Command): void {
               throw await nothing();
             throw error;
           });
-          if (g.json) return printJson({ path: r.path, byStatus: r.byStatus });
+          if (g.json) return printJson({ path: r.path, byStatus: r.byStatus, suppressions: r.suppressions });
           const total = statusesWithStates.reduce((n, s) => n + r.byStatus[s], 0);
           const parts = [...statusesWithStates]
             .reverse()
@@ -105,7 +109,8 @@ export function registerStatesFileCommands(states: Command): void {
           const counts = parts.length ? ` (${parts.join(', ')})` : '';
           process.stderr.write(
             terminalSafe(
-              `wrote the states of ${total} skill${total === 1 ? '' : 's'}${counts} to ${r.path}`,
+              `wrote the states of ${total} skill${total === 1 ? '' : 's'}${counts}` +
+                `${r.suppressions > 0 ? ` and ${r.suppressions} audit suppression${r.suppressions === 1 ? '' : 's'}` : ''} to ${r.path}`,
             ) + '\n',
           );
         },

@@ -5,6 +5,7 @@ import { CuratorError } from '../../shared/errors';
 import { nothingToExport } from '../../shared/states-words';
 import { writableTarget, writeNewFile } from '../export/write-new-file';
 import type { Db } from '../store/db';
+import { suppressionLines } from '../audit/suppressions-file';
 
 export interface StatesExportRequest {
   /** Which skills, by review status; default (or empty): every skill that has states. */
@@ -28,9 +29,14 @@ export async function exportStatesFile(db: Db, req: StatesExportRequest): Promis
   const statuses = checkedStatuses(req.statuses);
   const lines = readStates(db, statuses);
   const byStatus = countByStatus(lines);
+  // The curator's audit judgements travel with the states: every one with the whole file, else those of its skills.
+  const suppressions = suppressionLines(
+    db,
+    statuses.length === statusesWithStates.length ? undefined : new Set(lines.map((l) => l.name)),
+  );
   // A file with no line would read as an export that lost everything: nothing is written, and the error says why
   // (after what is wrong with the path, which is said first).
-  if (req.path !== undefined && lines.length === 0) {
+  if (req.path !== undefined && lines.length === 0 && suppressions.length === 0) {
     await writableTarget(req.path, !!req.overwrite);
     throw new CuratorError(
       'NOT_FOUND',
@@ -38,12 +44,13 @@ export async function exportStatesFile(db: Db, req: StatesExportRequest): Promis
     );
   }
   // JSON.stringify escapes control characters, so a hostile name stays one inert line of data.
-  const content = lines.map((line) => JSON.stringify(line) + '\n').join('');
+  const content = [...lines, ...suppressions].map((line) => JSON.stringify(line) + '\n').join('');
   const fileName =
     statuses.length === statusesWithStates.length ? 'states.jsonl' : `states-${statuses.join('-')}.jsonl`;
-  if (req.path === undefined) return { content, fileName, byStatus };
+  const counts = { content, fileName, byStatus, suppressions: suppressions.length };
+  if (req.path === undefined) return counts;
   const target = await writeNewFile(req.path, content, !!req.overwrite);
-  return { content, fileName, byStatus, path: target };
+  return { ...counts, path: target };
 }
 
 function countByStatus(lines: { status: StatusWithStates }[]): Record<StatusWithStates, number> {

@@ -14,6 +14,11 @@ import { fileTypeName, readRegularFile } from '../skills/sources/safe-open';
 import type { Db } from '../store/db';
 import { schema } from '../zod';
 import type { SkillStates } from '../../shared/api';
+import {
+  importSuppressionLine,
+  SUPPRESSION_LINE_KIND,
+  suppressionLineSchema,
+} from '../audit/suppressions-file';
 import { editStates, getStates, recordParse, verifyStates, type ParseRecord } from './skill-states';
 
 const lineSchema = schema((z) =>
@@ -36,6 +41,7 @@ export interface StatesImportResult {
   keptHumanEdits: string[];
   unknownSkills: string[];
   errors: { line: number; message: string }[];
+  suppressions: { applied: number; unchanged: number };
 }
 
 export async function importStatesFile(
@@ -63,6 +69,7 @@ export async function importStatesFile(
     keptHumanEdits: [],
     unknownSkills: [],
     errors: [],
+    suppressions: { applied: 0, unchanged: 0 },
   };
   const byName = db.prepare('SELECT id FROM skills WHERE name = ? ORDER BY updated_at DESC');
   for (const [i, raw] of text.split('\n').entries()) {
@@ -70,6 +77,16 @@ export async function importStatesFile(
     const json = parseJsonText(raw);
     if (!json.ok) {
       result.errors.push({ line: i + 1, message: json.message });
+      continue;
+    }
+    if ((json.value as { kind?: unknown } | null)?.kind === SUPPRESSION_LINE_KIND) {
+      const line = suppressionLineSchema().safeParse(json.value);
+      if (!line.success) result.errors.push({ line: i + 1, message: describeIssues(line.error.issues) });
+      else {
+        const done = importSuppressionLine(db, line.data);
+        if (done === 'unknown-skill') result.unknownSkills.push(line.data.name!);
+        else result.suppressions[done]++;
+      }
       continue;
     }
     const checked = lineSchema().safeParse(json.value);

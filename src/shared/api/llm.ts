@@ -102,6 +102,8 @@ export interface StatesExportResult {
   path?: string;
   /** How many skills of each status the file holds. */
   byStatus: Record<StatusWithStates, number>;
+  /** How many audit suppressions (with their reasons) the file carries after the states. */
+  suppressions: number;
 }
 
 export interface LlmApi {
@@ -153,6 +155,8 @@ export interface LlmApi {
     keptHumanEdits: string[];
     unknownSkills: string[];
     errors: { line: number; message: string }[];
+    /** The file's audit suppressions: added here, already here, or of a skill this library lacks (in unknownSkills). */
+    suppressions: { applied: number; unchanged: number };
   }>;
   /**
    * The states as the JSONL file states.import reads, plus each line's "status"; `statuses` picks the skills (default:

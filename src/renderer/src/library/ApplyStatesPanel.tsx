@@ -33,6 +33,10 @@ export function ApplyStatesPanel({ onApplied }: { onApplied: () => void }) {
       parts.push(
         `skipped ${answer.unknownSkills.length} names not in the library (${some(answer.unknownSkills)})`,
       );
+    if (answer.suppressions.applied)
+      parts.push(
+        `added ${answer.suppressions.applied} audit suppression${answer.suppressions.applied === 1 ? '' : 's'} with their reasons`,
+      );
     if (answer.errors.length)
       parts.push(
         `${answer.errors.length} lines could not be read (${some(answer.errors.map((e) => `line ${e.line}: ${e.message}`))})`,

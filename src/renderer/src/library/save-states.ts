@@ -28,7 +28,7 @@ export async function saveStates(
   const statuses = [...statesChoices.find((c) => c.value === choice)!.statuses];
   // Asked first without a path, so that an empty file is never offered for saving.
   const out = await client.call('states.export', { statuses });
-  if (countOf(out.byStatus) === 0) return { kind: 'empty' };
+  if (countOf(out.byStatus) === 0 && out.suppressions === 0) return { kind: 'empty' };
   if (!saveDialog) {
     download(out.content, out.fileName);
     return { kind: 'saved', where: out.fileName, skills: countOf(out.byStatus) };
