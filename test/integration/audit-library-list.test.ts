@@ -115,3 +115,40 @@ describe('the audit column and filter of library.list', () => {
     expect((await core['library.list']({ name: flagged.name })).items[0]!.auditWorst).toBe('critical');
   });
 });
+
+describe('a library audited before the worst severities were kept', () => {
+  it('gets them from its findings and suppressions when it opens', async () => {
+    const own = mkdtempSync(path.join(os.tmpdir(), 'sc-audit-backfill-'));
+    try {
+      const data = path.join(own, 'data');
+      let old = createCore({ dataDir: data, resourcesDir: path.resolve('resources') });
+      const job = await old['library.import']({ path: path.join(dir, 'corpus', 'malicious') });
+      expect((await old['jobs.wait']({ id: job.id })).status).toBe('done');
+      const flagged = (await old['library.list']({ auditAtLeast: 'critical', limit: 1 })).items[0]!;
+      const critical = (await old['audit.skill']({ skillId: flagged.id })).findings.find(
+        (f) => f.severity === 'critical',
+      )!;
+      await old['audit.suppress']({ findingId: critical.id, scope: 'finding', reason: 'test fixture' });
+      // As the library was before migration 75.
+      const db = old.context.db;
+      for (const t of db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'audit_worst%'")
+        .pluck()
+        .all())
+        db.exec(`DROP TRIGGER ${String(t)}`);
+      db.exec(
+        'DROP TABLE audit_worst; DROP INDEX audit_findings_rule; DROP INDEX audit_suppressions_rule; DELETE FROM schema_migrations WHERE id = 75',
+      );
+      await old.close();
+
+      old = createCore({ dataDir: data, resourcesDir: path.resolve('resources') });
+      const listed = (await old['library.list']({ limit: 500 })).items;
+      expect(listed.length).toBeGreaterThan(50);
+      for (const s of listed)
+        expect(s.auditWorst, s.name).toBe((await old['audit.skill']({ skillId: s.id })).worst);
+      await old.close();
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
