@@ -17,6 +17,7 @@ import { createSourcesService } from './sources/sources-service';
 import { createTagsService } from './tags/tags-service';
 import { createUsageService } from './usage/usage-service';
 import { createAuditService, registerAuditJob } from './audit/audit-service';
+import { registerAuditReviewJob } from './audit/llm-review';
 import type { CoreContext, CorePaths, SecretStore } from './context';
 import type { EngineFactory } from './engines';
 import { createEngines } from './engines';
@@ -103,6 +104,7 @@ export function createCore(options: CoreOptions): Core {
   registerLibraryConversion(ctx);
   registerLexicalStats(ctx);
   registerAuditJob(ctx);
+  registerAuditReviewJob(ctx);
   const api: CuratorApi = {
     ...createLibraryService(ctx),
     ...createJobsService(ctx),

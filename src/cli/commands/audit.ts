@@ -4,6 +4,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { Core } from '../../core';
 import type {
   AuditReportFormat,
+  AuditReviewResult,
   Severity,
   SkillAudit,
   SpecProfile,
@@ -52,6 +53,12 @@ function printFinding(f: StoredFinding): void {
   printLine(`  #${f.id} ${f.severity.padEnd(8)} ${f.ruleId}  ${where(f)}`);
   printLine(`      ${f.excerpt}`);
   printLine(`      ${f.why}${f.seenAfter ? ` (seen ${f.seenAfter})` : ''}`);
+  if (f.review)
+    printLine(
+      f.review.verdict === null
+        ? `      second opinion (${f.review.model}): no usable answer — ${f.review.error}`
+        : `      second opinion (${f.review.model}): ${f.review.verdict === 'confirm' ? 'confirms' : 'likely benign'} — ${f.review.reason}`,
+    );
   if (f.suppressed) printLine(`      suppressed (${f.suppressed.scope}): ${f.suppressed.reason}`);
   else if (f.suppressionToReview)
     printLine(
@@ -234,6 +241,32 @@ export function registerAuditCommands(program: Command): void {
         if (g.json) return printJson(r);
         if (!r.removed) throw new Error(`No suppression #${id}`);
         printLine(`suppression #${id} removed`);
+      }),
+    );
+
+  audit
+    .command('review')
+    .description(
+      'ask the configured LLM for a second opinion (confirm / likely benign, with a reason) on each unsuppressed high ' +
+        'or critical finding; it suppresses nothing',
+    )
+    .option('--skills <list>', 'only these skills (names or #IDs, comma-separated)', listOption)
+    .option('--force', 'ask again where an answer is stored')
+    .action(
+      withCore(async (core, g, o: { skills?: string[]; force?: boolean }) => {
+        const ids = o.skills ? await Promise.all(o.skills.map((s) => skillIdOf(core, s))) : undefined;
+        const final = await followJob(
+          core,
+          await core['audit.review']({ skillIds: ids, force: o.force }),
+          !!g.json,
+        );
+        if (g.json) return printJson(final.result ?? null);
+        requireDone(final);
+        const r = final.result as AuditReviewResult;
+        printLine(
+          `second opinions on ${r.reviewed} finding${r.reviewed === 1 ? '' : 's'}: ${r.confirmed} confirmed, ` +
+            `${r.likelyBenign} likely benign, ${r.failed} without an answer; see them with audit show NAME`,
+        );
       }),
     );
 

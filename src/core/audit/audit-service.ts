@@ -23,6 +23,7 @@ import {
   staleSkillIds,
   worstUnsuppressed,
 } from './audit-store';
+import { AUDIT_REVIEW_JOB, reviewClient } from './llm-review';
 import { auditRules } from './rules-catalog';
 
 export const AUDIT_JOB = 'library.audit';
@@ -144,6 +145,15 @@ export function createAuditService(ctx: CoreContext): AuditApi {
       return { removed };
     },
     'audit.rules': async () => auditRules,
+    'audit.review': async (req) => {
+      if (
+        req?.skillIds !== undefined &&
+        (!Array.isArray(req.skillIds) || req.skillIds.some((id) => !Number.isInteger(id)))
+      )
+        throw new CuratorError('INVALID_ARGUMENT', 'skillIds is a list of skill ids');
+      reviewClient(ctx); // refuse to start a job that cannot ask anything
+      return ctx.jobs.start(AUDIT_REVIEW_JOB, { skillIds: req?.skillIds, force: !!req?.force });
+    },
     'audit.report': async (req) => {
       if (!['sarif', 'json', 'md'].includes(req?.format))
         throw new CuratorError('INVALID_ARGUMENT', 'format is sarif, json or md');

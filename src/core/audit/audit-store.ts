@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type {
   AuditFinding,
+  AuditLlmReview,
   AuditSkillSummary,
   AuditSuppression,
   Severity,
@@ -110,6 +111,9 @@ function withSuppressions(
   contentHashOf: (skillId: number) => string,
 ): StoredFinding[] {
   const rules = db.prepare("SELECT * FROM audit_suppressions WHERE scope = 'rule'").all() as SuppressionRow[];
+  const reviewOf = db.prepare(
+    'SELECT verdict, reason, error, model, reviewed_at FROM audit_reviews WHERE skill_id = ? AND fingerprint = ? AND file_sha256 = ?',
+  );
   const bySkill = new Map<number, SuppressionRow[]>();
   const ofSkill = db.prepare('SELECT * FROM audit_suppressions WHERE skill_id = ?');
   return rows.map((r) => {
@@ -135,9 +139,31 @@ function withSuppressions(
       ...(r.seen_after ? { seenAfter: r.seen_after } : {}),
       suppressed: held ? suppressionOf(held) : null,
       suppressionToReview: toReview ? suppressionOf(toReview) : null,
+      ...reviewField(reviewOf.get(r.skill_id, r.fingerprint, r.file_sha256) as ReviewRow | undefined),
     };
   });
 }
+
+interface ReviewRow {
+  verdict: AuditLlmReview['verdict'];
+  reason: string;
+  error: string | null;
+  model: string;
+  reviewed_at: string;
+}
+
+const reviewField = (r: ReviewRow | undefined): { review?: AuditLlmReview } =>
+  r
+    ? {
+        review: {
+          verdict: r.verdict,
+          reason: r.reason,
+          error: r.error,
+          model: r.model,
+          reviewedAt: r.reviewed_at,
+        },
+      }
+    : {};
 
 const contentHashes = (db: Db) => {
   const q = db.prepare('SELECT content_hash FROM skills WHERE id = ?').pluck();

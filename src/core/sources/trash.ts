@@ -36,6 +36,7 @@ const skillChildTables = [
   'audit_state',
   'audit_findings',
   'audit_suppressions',
+  'audit_reviews',
 ];
 /** Rows that belong to a source and are restored with it. */
 const sourceChildTables = ['git_sources', 'source_watches'];

@@ -81,6 +81,25 @@ export interface StoredFinding extends AuditFinding {
   suppressed: AuditSuppression | null;
   /** A suppression made on other content of this file or skill: back for review. */
   suppressionToReview: AuditSuppression | null;
+  /** The LLM's second opinion on this finding and file content (audit.review), if asked; it never suppresses. */
+  review?: AuditLlmReview;
+}
+
+export interface AuditLlmReview {
+  /** null when the answer could not be read (see error). */
+  verdict: 'confirm' | 'likely-benign' | null;
+  reason: string;
+  error: string | null;
+  model: string;
+  reviewedAt: string;
+}
+
+export interface AuditReviewResult {
+  reviewed: number;
+  confirmed: number;
+  likelyBenign: number;
+  /** Answers that were malformed or did not come (the endpoint's error is stored with the finding). */
+  failed: number;
 }
 
 export interface SkillAudit {
@@ -133,6 +152,12 @@ export interface AuditApi {
   }): Promise<AuditSuppression>;
   'audit.unsuppress'(req: { suppressionId: number }): Promise<{ removed: boolean }>;
   'audit.rules'(req: Record<string, never>): Promise<AuditRuleInfo[]>;
+  /**
+   * Starts the LLM review job: a second opinion (confirm / likely benign, with a reason) on each unsuppressed high or
+   * critical finding of the skills (default: all), through the configured endpoint; stored answers are reused unless
+   * force. It never suppresses a finding.
+   */
+  'audit.review'(req: { skillIds?: number[]; force?: boolean }): Promise<JobInfo>;
   /** SARIF 2.1.0, JSON or Markdown of the stored audit; with `path` the core writes it there. */
   'audit.report'(req: {
     skillIds?: number[];
@@ -150,5 +175,6 @@ export const auditMethods = [
   'audit.suppress',
   'audit.unsuppress',
   'audit.rules',
+  'audit.review',
   'audit.report',
 ] as const;

@@ -31,6 +31,7 @@ import { m017ScoreCacheWeights } from './017-score-cache-weights';
 import { m070McpUsage } from './070-mcp-usage';
 import { m071Audit } from './071-audit';
 import { m075AuditWorst } from './075-audit-worst';
+import { m076AuditReviews } from './076-audit-reviews';
 
 export interface Migration {
   id: number;
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   m070McpUsage,
   m071Audit,
   m075AuditWorst,
+  m076AuditReviews,
 ];

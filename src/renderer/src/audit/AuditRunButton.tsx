@@ -1,7 +1,7 @@
-// Starts the audit job (the whole library's stale skills, or given skills again) and follows it: progress, Cancel,
-// and how it ended with its counts.
+// Starts the audit job (the whole library's stale skills, or given skills again), or the LLM review of their high and
+// critical findings, and follows it: progress, Cancel, and how it ended with its counts.
 import { useEffect, useRef, useState } from 'react';
-import type { AuditRunRequest } from '../../../shared/api/audit';
+import type { AuditReviewResult, AuditRunRequest } from '../../../shared/api/audit';
 import { isFinished, type JobInfo } from '../../../shared/jobs';
 import { ErrorNote } from '../app/ErrorNote';
 import { useClient } from '../app/context';
@@ -15,15 +15,22 @@ interface AuditRunResult {
   flagged: unknown[];
 }
 
-function ended(job: JobInfo): string {
-  if (job.status === 'done') {
+function reviewEnded(job: JobInfo): string {
+  const r = job.result as AuditReviewResult | undefined;
+  if (job.status !== 'done' || !r) return ended(job, 'Review');
+  if (r.reviewed === 0) return 'Every high or critical finding already has a second opinion';
+  return `Second opinions on ${r.reviewed} finding${r.reviewed === 1 ? '' : 's'}: ${r.confirmed} confirmed, ${r.likelyBenign} likely benign${r.failed ? `, ${r.failed} without an answer` : ''}`;
+}
+
+function ended(job: JobInfo, what = 'Audit'): string {
+  if (what === 'Audit' && job.status === 'done') {
     const r = job.result as AuditRunResult | undefined;
     if (!r) return 'Audit finished';
     const found = Object.values(r.findings ?? {}).reduce((a, b) => a + b, 0);
     return `Audited ${r.audited} skill${r.audited === 1 ? '' : 's'}: ${found} finding${found === 1 ? '' : 's'}, ${r.flagged.length} flagged high or critical`;
   }
-  if (job.status === 'cancelled') return 'Audit cancelled; what it audited is kept';
-  return `Audit ${job.status}${job.error ? `: ${job.error.message}` : ''}`;
+  if (job.status === 'cancelled') return `${what} cancelled; what it did is kept`;
+  return `${what} ${job.status}${job.error ? `: ${job.error.message}` : ''}`;
 }
 
 export function AuditRunButton({
@@ -31,8 +38,11 @@ export function AuditRunButton({
   label,
   title,
   onFinished,
+  review = false,
 }: {
   request: AuditRunRequest;
+  /** Ask the LLM for its second opinion on the high and critical findings instead of auditing. */
+  review?: boolean;
   label: string;
   title: string;
   onFinished?(job: JobInfo): void;
@@ -50,11 +60,15 @@ export function AuditRunButton({
     // Once per job, when it ends.
   }, [finishedId]);
   const start = async () => {
-    const info = await action.run(() => client.call('audit.run', request));
+    const info = await action.run(() =>
+      review
+        ? client.call('audit.review', { skillIds: request.skillIds, force: request.force })
+        : client.call('audit.run', request),
+    );
     if (info) setStarted(info);
   };
   return (
-    <div className="audit-run" data-testid="audit-run">
+    <div className="audit-run" data-testid={review ? 'audit-review' : 'audit-run'}>
       <div className="row wrap">
         <button onClick={() => void start()} disabled={action.busy || running} title={title}>
           {label}
@@ -66,11 +80,13 @@ export function AuditRunButton({
         )}
         {job && isFinished(job.status) && (
           <span className="muted small" role="status" data-testid="audit-run-end" data-status={job.status}>
-            {ended(job)}
+            {review ? reviewEnded(job) : ended(job)}
           </span>
         )}
       </div>
-      {running && <ProgressBar progress={job.progress} label="Audit progress" />}
+      {running && (
+        <ProgressBar progress={job.progress} label={review ? 'Review progress' : 'Audit progress'} />
+      )}
       <ErrorNote error={action.error} onDismiss={action.clearError} />
     </div>
   );

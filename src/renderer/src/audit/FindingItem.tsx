@@ -35,7 +35,32 @@ export function FindingBody({ finding }: { finding: StoredFinding }) {
         {finding.excerpt}
       </code>
       {finding.seenAfter && <span className="muted small">seen {finding.seenAfter}</span>}
+      {finding.review && <SecondOpinion finding={finding} />}
     </>
+  );
+}
+
+/** The LLM's answer beside the rule's verdict; it decides nothing, so a benign call on a critical one says so. */
+function SecondOpinion({ finding }: { finding: StoredFinding }) {
+  const r = finding.review!;
+  if (r.verdict === null)
+    return (
+      <span className="muted small" data-testid="second-opinion" data-verdict="none">
+        Second opinion ({r.model}): no usable answer — {r.error}
+      </span>
+    );
+  return (
+    <span className="small" data-testid="second-opinion" data-verdict={r.verdict}>
+      Second opinion ({r.model}):{' '}
+      <strong>{r.verdict === 'confirm' ? 'confirms the finding' : 'likely benign'}</strong> — {r.reason}
+      {r.verdict === 'likely-benign' && !finding.suppressed && (
+        <span className="muted">
+          {' '}
+          (the finding holds{finding.severity === 'critical' ? ', and keeps the gate closed,' : ''} until you
+          suppress it with your own reason)
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -46,6 +46,7 @@ export function SkillAuditPanel({ skillId, findingId }: { skillId: number; findi
   const suppressed = a?.findings.filter((f) => f.suppressed).length ?? 0;
   const toReview = a?.findings.filter((f) => f.suppressionToReview).length ?? 0;
   const shown = a?.findings.find((f) => f.id === open) ?? null;
+  const serious = a?.findings.some((f) => !f.suppressed && severityRank(f.severity) >= severityRank('high'));
   return (
     <section ref={panel} className="panel" aria-label="Audit" data-testid="skill-audit">
       <div className="row wrap">
@@ -59,6 +60,14 @@ export function SkillAuditPanel({ skillId, findingId }: { skillId: number; findi
               : `${a.findings.length} finding${a.findings.length === 1 ? '' : 's'}, ${suppressed} suppressed${toReview ? `, ${toReview} to review again` : ''} · audited ${new Date(a.auditedAt).toLocaleString()}${a.stale ? ' (the skill or the rules changed since)' : ''}`}
         </span>
         <span className="spacer" />
+        {serious && (
+          <AuditRunButton
+            review
+            request={{ skillIds: [skillId] }}
+            label="Second opinion"
+            title="Ask the configured LLM whether each high or critical finding is real (it suppresses nothing)"
+          />
+        )}
         <AuditRunButton
           request={{ skillIds: [skillId], force: true }}
           label="Re-audit"
