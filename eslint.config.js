@@ -27,6 +27,7 @@ export default tseslint.config(
       'bench/output',
       '.models',
       'test/fixtures/audit-corpus',
+      'test/fixtures/audit-corpus-heldout',
     ],
   },
   js.configs.recommended,
