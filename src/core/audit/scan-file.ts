@@ -44,19 +44,38 @@ function keywordRe(rule: LineRule): RegExp {
   return re;
 }
 
+/**
+ * The keywords as one expression with their common prefixes shared ("c(?:url|h(?:mod|own))"): a backtracking engine
+ * then tries a few branches at each position instead of every keyword.
+ */
+export function trieSource(words: readonly string[]): string {
+  const unique = [...new Set(words)].filter((w) => w !== '');
+  if (unique.length === 0) return '(?!)';
+  const byFirst = new Map<string, string[]>();
+  for (const w of unique) {
+    if (w === '') continue;
+    const rest = byFirst.get(w[0]!) ?? [];
+    rest.push(w.slice(1));
+    byFirst.set(w[0]!, rest);
+  }
+  const branches: string[] = [];
+  for (const [first, rests] of byFirst) {
+    const head = escaped(first);
+    if (rests.length === 1) branches.push(head + escaped(rests[0]!));
+    else {
+      const shorter = rests.includes('');
+      const longer = rests.filter((r) => r !== '');
+      // A keyword that is a prefix of another: the shorter one already matches, so the longer is not needed.
+      branches.push(shorter ? head : `${head}(?:${trieSource(longer)})`);
+    }
+  }
+  return branches.length === 1 ? branches[0]! : branches.join('|');
+}
+
 /** Every keyword of a rule set: a line with none of them is skipped by every rule at once. */
 function anyKeywordRe(rules: readonly LineRule[]): RegExp {
   let re = anyKeywordRes.get(rules);
-  if (!re)
-    anyKeywordRes.set(
-      rules,
-      (re = new RegExp(
-        rules
-          .flatMap((r) => r.keywords)
-          .map(escaped)
-          .join('|'),
-      )),
-    );
+  if (!re) anyKeywordRes.set(rules, (re = new RegExp(trieSource(rules.flatMap((r) => r.keywords)))));
   return re;
 }
 

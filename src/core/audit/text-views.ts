@@ -59,7 +59,7 @@ function printable(s: string): boolean {
   return ok / s.length > 0.9 && /[a-z]{2}/i.test(s) && /[\s/.|;:=(-]/.test(s);
 }
 
-const base64Run = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const base64Run = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const hexRun = /\b(?:[0-9a-fA-F]{2}){8,}\b/g;
 
 /** Text decoded from the base64 and hex runs of a line, when it reads as text. */
@@ -109,13 +109,26 @@ const nonAscii = /[\u0080-\uffff]/;
 const splitWord =
   /\w["'][\w./-]*["']|["'][\w./-]+["']\w|["']\s*[+.]\s*["']|\$\{?IFS\b|\w\\(?!x[0-9a-fA-F]{2})[a-z]/;
 const escapeHint = /\\x[0-9a-fA-F]{2}|\\[0-3][0-7]{2}|\\u[0-9a-fA-F]{4}/;
-const encodedHint = /[A-Za-z0-9+/_-]{16}/;
+const encodedHint = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16}/;
+
+/** Whether the line shows a trigger of any view beside itself (most lines do not, and are read as they are). */
+export function mayHide(t: string, vars: Map<string, string>): boolean {
+  return (
+    nonAscii.test(t) ||
+    splitWord.test(t) ||
+    (vars.size > 0 && (t.includes('$') || /\bf["']/.test(t))) ||
+    escapeHint.test(t) ||
+    reversedHint.test(t) ||
+    encodedHint.test(t)
+  );
+}
 
 /** The views of one logical line, the line itself first; each view is only made when the line shows its trigger. */
 export function lineViews(line: LogicalLine, vars: Map<string, string>): TextView[] {
   const views: TextView[] = [
     { text: line.text, seenAfter: line.joined > 1 ? 'after joining a line continuation' : '' },
   ];
+  if (!mayHide(line.text, vars)) return views;
   const add = (text: string, seenAfter: string) => {
     if (text !== line.text && !views.some((v) => v.text === text)) views.push({ text, seenAfter });
   };
