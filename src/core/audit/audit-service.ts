@@ -11,12 +11,13 @@ import { severities, severityRank, specProfiles } from '../../shared/api/audit';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { writeNewFile } from '../export/write-new-file';
+import { pageOf } from '../store/library-filter';
 import { AUDIT_RULES_VERSION } from './audit-skill';
 import { auditReport } from './audit-reports';
 import { auditSkills } from './audit-runner';
 import {
   auditStateOf,
-  auditSummaries,
+  auditSummaryPage,
   findingById,
   findingsOf,
   insertSuppression,
@@ -98,13 +99,9 @@ export function createAuditService(ctx: CoreContext): AuditApi {
     },
     'audit.list': async (req) => {
       const min = checkSeverity(req?.minSeverity ?? 'low', 'minSeverity');
-      const all = auditSummaries(db).filter(
-        (s) => s.worst !== null && severityRank(s.worst) >= severityRank(min),
-      );
-      const limit = req?.limit ?? 100;
-      const offset = req?.offset ?? 0;
+      const { limit, offset } = pageOf(req?.limit ?? 100, req?.offset, 1000);
       const unaudited = staleSkillIds(db, ctx.settings.get().audit.specProfile).length;
-      return { total: all.length, items: all.slice(offset, offset + limit), unaudited };
+      return { ...auditSummaryPage(db, min, limit, offset), unaudited };
     },
     'audit.suppress': async (req) => {
       if (!scopes.includes(req?.scope))

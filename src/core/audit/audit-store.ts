@@ -211,28 +211,52 @@ export function worstUnsuppressed(findings: readonly StoredFinding[]): Severity 
   return worstSeverity(findings.filter((f) => f.suppressed === null));
 }
 
-/** Per skill with findings: the worst unsuppressed severity and counts; worst first. */
-export function auditSummaries(db: Db): AuditSkillSummary[] {
-  const ids = db.prepare('SELECT DISTINCT skill_id FROM audit_findings').pluck().all() as number[];
-  const names = db.prepare('SELECT name FROM skills WHERE id = ?').pluck();
-  const all = findingsOf(db, ids);
-  const bySkill = new Map<number, StoredFinding[]>();
-  for (const f of all) bySkill.set(f.skillId, [...(bySkill.get(f.skillId) ?? []), f]);
-  const out: AuditSkillSummary[] = [];
-  for (const [skillId, findings] of bySkill) {
-    const counts = Object.fromEntries(severities.map((s) => [s, 0])) as Record<Severity, number>;
-    for (const f of findings) if (!f.suppressed) counts[f.severity]++;
-    out.push({
-      skillId,
-      name: (names.get(skillId) as string | undefined) ?? `#${skillId}`,
-      worst: worstUnsuppressed(findings),
-      counts,
-      suppressed: findings.filter((f) => f.suppressed).length,
-      toReview: findings.filter((f) => f.suppressionToReview).length,
-    });
-  }
-  const rank = (s: Severity | null) => (s === null ? -1 : severityRank(s));
-  return out.sort((a, b) => rank(b.worst) - rank(a.worst) || a.name.localeCompare(b.name));
+/** One skill's summary: its worst unsuppressed severity and counts. */
+function summaryOf(skillId: number, name: string, findings: StoredFinding[]): AuditSkillSummary {
+  const counts = Object.fromEntries(severities.map((s) => [s, 0])) as Record<Severity, number>;
+  for (const f of findings) if (!f.suppressed) counts[f.severity]++;
+  return {
+    skillId,
+    name,
+    worst: worstUnsuppressed(findings),
+    counts,
+    suppressed: findings.filter((f) => f.suppressed).length,
+    toReview: findings.filter((f) => f.suppressionToReview).length,
+  };
+}
+
+/**
+ * The skills whose worst unsuppressed finding is at `min` or above, worst first then by name, one page of them: read
+ * from the worst-severity table the triggers keep (migration 075), so only the page's findings are loaded.
+ */
+export function auditSummaryPage(
+  db: Db,
+  min: Severity,
+  limit: number,
+  offset: number,
+): { total: number; items: AuditSkillSummary[] } {
+  const at = severityRank(min);
+  const total = db.prepare('SELECT COUNT(*) FROM audit_worst WHERE worst >= ?').pluck().get(at) as number;
+  const rows = db
+    .prepare(
+      `SELECT w.skill_id AS id, s.name FROM audit_worst w JOIN skills s ON s.id = w.skill_id
+       WHERE w.worst >= ? ORDER BY w.worst DESC, s.name, s.id LIMIT ? OFFSET ?`,
+    )
+    .all(at, limit, offset) as { id: number; name: string }[];
+  const findings = findingsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    total,
+    items: rows.map((r) =>
+      summaryOf(
+        r.id,
+        r.name,
+        findings.filter((f) => f.skillId === r.id),
+      ),
+    ),
+  };
 }
 
 export function insertSuppression(db: Db, s: Omit<SuppressionRow, 'id'>): AuditSuppression {
