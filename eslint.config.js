@@ -28,6 +28,7 @@ export default tseslint.config(
       '.models',
       'test/fixtures/audit-corpus',
       'test/fixtures/audit-corpus-heldout',
+      'test/fixtures/audit-corpus-heldout2',
     ],
   },
   js.configs.recommended,

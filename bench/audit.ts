@@ -4,7 +4,7 @@
 // audit's time for 1k, 10k and 68k skills (zjunlp packages repeated, the engine alone, no I/O) and for a re-audit
 // of 10 changed skills through the job on the imported zjunlp library.
 // Run: npm run bench:audit -- [--json] [--list]
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const corpus = path.join(repoRoot, 'test/fixtures/audit-corpus');
+const heldOut = path.join(repoRoot, 'test/fixtures/audit-corpus-heldout');
 const zjunlp = path.resolve(repoRoot, process.env.ZJUNLP_DIR ?? '../shared/data/zjunlp-skills');
 
 interface Label {
@@ -27,7 +28,6 @@ interface Label {
   category: string;
   difficulty: 'easy' | 'medium' | 'evasive';
 }
-const labels = JSON.parse(readFileSync(path.join(corpus, 'labels.json'), 'utf8')) as Label[];
 
 /** Security findings: what the spec lint and routing checks report is not an alarm. */
 const alarm = (f: { category: string; severity: Severity }, at: Severity) =>
@@ -57,16 +57,17 @@ async function findingsByName(core: Core): Promise<Map<string, AuditFinding[]>> 
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-audit-'));
-const report: Record<string, unknown> = {};
-try {
-  // 1. The corpus, through the import and its audit.
+
+/** Detection by difficulty and category, and benign look-alikes flagged, on one labelled corpus. */
+async function corpusFigures(dir: string, name: string) {
+  const labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as Label[];
   const core = createCore({
-    dataDir: path.join(tmp, 'corpus'),
+    dataDir: path.join(tmp, name),
     resourcesDir: path.join(repoRoot, 'resources'),
   });
   const refused = new Set<string>();
   for (const kind of ['malicious', 'benign']) {
-    const r = await importFolder(core, path.join(corpus, kind));
+    const r = await importFolder(core, path.join(dir, kind));
     for (const x of r.rejected) refused.add(x.relPath.split('/')[0]!);
   }
   const found = await findingsByName(core);
@@ -84,35 +85,33 @@ try {
   };
   const malicious = labels.filter((l) => l.kind === 'malicious');
   const benign = labels.filter((l) => l.kind === 'benign');
-  const byDifficulty = Object.fromEntries(
-    (['easy', 'medium', 'evasive'] as const).map((d) => [
-      d,
-      cell(
-        malicious.filter((l) => l.difficulty === d),
-        'medium',
-      ),
-    ]),
-  );
-  const byCategory = Object.fromEntries(
-    [...new Set(malicious.map((l) => l.category))].map((c) => [
-      c,
-      cell(
-        malicious.filter((l) => l.category === c),
-        'medium',
-      ),
-    ]),
-  );
-  const fpMedium = cell(benign, 'medium');
-  const fpHigh = cell(benign, 'high');
-  report.corpus = {
+  const by = (key: 'difficulty' | 'category') =>
+    Object.fromEntries(
+      [...new Set(malicious.map((l) => l[key]))].map((v) => [
+        v,
+        cell(
+          malicious.filter((l) => l[key] === v),
+          'medium',
+        ),
+      ]),
+    );
+  return {
+    dir: path.relative(repoRoot, dir),
+    labels,
     malicious: malicious.length,
     benign: benign.length,
     refusedAtImport: [...refused],
-    byDifficulty,
-    byCategory,
-    benignFlaggedMedium: fpMedium,
-    benignFlaggedHigh: fpHigh,
+    byDifficulty: by('difficulty'),
+    byCategory: by('category'),
+    benignFlaggedMedium: cell(benign, 'medium'),
+    benignFlaggedHigh: cell(benign, 'high'),
   };
+}
+const report: Record<string, unknown> = {};
+try {
+  // 1. The corpora, through the import and its audit: the one the rules were tuned on, and the held-out one.
+  report.corpus = await corpusFigures(corpus, 'corpus');
+  if (existsSync(heldOut)) report.heldOut = await corpusFigures(heldOut, 'held-out');
 
   // 2. zjunlp: real skills, audited by the import's job.
   const zcore = createCore({
@@ -202,35 +201,9 @@ try {
 
 if (args.json) console.log(JSON.stringify(report, null, 2));
 else {
-  const c = report.corpus as {
-    malicious: number;
-    benign: number;
-    refusedAtImport: string[];
-    byDifficulty: Record<string, { n: number; hit: number; rate: number; missed: string[] }>;
-    byCategory: Record<string, { n: number; hit: number; rate: number; missed: string[] }>;
-    benignFlaggedMedium: { n: number; hit: number; rate: number; missed: string[] };
-    benignFlaggedHigh: { n: number; hit: number; rate: number; missed: string[] };
-  };
   const pct = (r: number) => `${(r * 100).toFixed(1)} %`;
-  console.log(
-    `corpus: ${c.malicious} malicious, ${c.benign} benign (test/fixtures/audit-corpus); detected = a security finding ≥ medium, or refused at import (${c.refusedAtImport.join(', ') || 'none'})`,
-  );
-  for (const [d, r] of Object.entries(c.byDifficulty))
-    console.log(
-      `  ${d.padEnd(8)} ${r.hit}/${r.n} ${pct(r.rate)}${args.list && r.missed.length ? `  missed: ${r.missed.join(', ')}` : ''}`,
-    );
-  for (const [k, r] of Object.entries(c.byCategory))
-    console.log(`  ${k.padEnd(24)} ${r.hit}/${r.n} ${pct(r.rate)}`);
-  const benignHit = (r: { n: number; rate: number; missed: string[] }) =>
-    `${r.n - r.missed.length}/${r.n} ${pct(r.rate)}`;
-  console.log(
-    `  benign flagged ≥ medium: ${benignHit(c.benignFlaggedMedium)}; ≥ high: ${benignHit(c.benignFlaggedHigh)}`,
-  );
-  if (args.list) {
-    const flagged = (r: { missed: string[] }) =>
-      labels.filter((l) => l.kind === 'benign' && !r.missed.includes(l.skill)).map((l) => l.skill);
-    console.log(`    benign ≥ medium: ${flagged(c.benignFlaggedMedium).join(', ')}`);
-  }
+  for (const key of ['corpus', 'heldOut'] as const)
+    if (report[key]) printCorpus(report[key] as CorpusFigures, pct);
   const z = report.zjunlp as {
     skills: number;
     highOrCritical: number;
@@ -265,4 +238,41 @@ else {
         ', ',
       )} (${t.engineMsPerSkill.toFixed(3)} ms a skill; SKILL.md alone averages ${(t.skillMdBytes / 1024).toFixed(1)} KiB)`,
   );
+}
+
+type Cell = { n: number; hit: number; rate: number; missed: string[] };
+interface CorpusFigures {
+  dir: string;
+  labels: Label[];
+  malicious: number;
+  benign: number;
+  refusedAtImport: string[];
+  byDifficulty: Record<string, Cell>;
+  byCategory: Record<string, Cell>;
+  benignFlaggedMedium: Cell;
+  benignFlaggedHigh: Cell;
+}
+
+function printCorpus(c: CorpusFigures, pct: (r: number) => string): void {
+  console.log(
+    `${c.dir}: ${c.malicious} malicious, ${c.benign} benign; detected = a security finding ≥ medium, or refused at import (${c.refusedAtImport.join(', ') || 'none'})`,
+  );
+  for (const [d, r] of Object.entries(c.byDifficulty))
+    console.log(
+      `  ${d.padEnd(8)} ${r.hit}/${r.n} ${pct(r.rate)}${args.list && r.missed.length ? `  missed: ${r.missed.join(', ')}` : ''}`,
+    );
+  for (const [k, r] of Object.entries(c.byCategory))
+    console.log(
+      `  ${k.padEnd(24)} ${r.hit}/${r.n} ${pct(r.rate)}${args.list && r.missed.length ? `  missed: ${r.missed.join(', ')}` : ''}`,
+    );
+  const benignHit = (r: Cell) => `${r.n - r.missed.length}/${r.n} ${pct(r.rate)}`;
+  console.log(
+    `  benign flagged ≥ medium: ${benignHit(c.benignFlaggedMedium)}; ≥ high: ${benignHit(c.benignFlaggedHigh)}`,
+  );
+  if (args.list) {
+    const flagged = (r: Cell) =>
+      c.labels.filter((l) => l.kind === 'benign' && !r.missed.includes(l.skill)).map((l) => l.skill);
+    console.log(`    benign ≥ medium: ${flagged(c.benignFlaggedMedium).join(', ')}`);
+    console.log(`    benign ≥ high: ${flagged(c.benignFlaggedHigh).join(', ')}`);
+  }
 }
