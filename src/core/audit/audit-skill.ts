@@ -17,12 +17,13 @@ import {
   linksOutOfPackage,
   opaqueFiles,
   typosquats,
+  packageManifests,
   type PackageText,
 } from './skill-rules';
 import { specLint } from './spec-lint';
 
 /** Bumped when the rules change, so every skill is audited again with them. */
-export const AUDIT_RULES_VERSION = 1;
+export const AUDIT_RULES_VERSION = 2;
 
 export const lineRules: readonly LineRule[] = [
   ...agentControlRules,
@@ -99,6 +100,7 @@ export function auditSkill(input: AuditInput, profile: SpecProfile = 'agentskill
     ...opaqueFiles(texts),
     ...linksOutOfPackage(texts),
     ...typosquats(texts),
+    ...packageManifests(texts),
   );
   const skillMd = texts[0]?.text ?? '';
   const lineOf = keyLines(skillMd);

@@ -37,7 +37,8 @@ export const agentControlRules: LineRule[] = [
       'conceal',
     ],
     patterns: [
-      /\b(do not|don't|never|without)\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing)\b[^.\n]{0,30}\b(the )?(user|human|operator|anyone)\b/i,
+      /\b(do not|don't|never|without)\s+(tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|alert|alerting|show|showing)\b[^.\n]{0,60}\b(the )?(user|human|operator|anyone)\b/i,
+      /\b(do not|don't|never)\s+(tell|mention|reveal|report|show|include)\b[^.\n]{0,60}\bin your (reply|answer|response|summary|output)\b/i,
       /\b(silently|secretly|covertly|quietly)\s+(\w+\s+)?(run|execute|send|upload|install|download|delete|modify|copy|post|exfiltrate|collect|forward|log|record|save|store)\b/i,
       /\b(run|execute|send|upload|install|download|delete|copy|post|exfiltrate|collect|forward|save|store)\b[^.\n]{0,30}\b(silently|secretly|covertly)\b/i,
       /\b(hide|conceal)\b[^.\n]{0,30}\b(this|these|the)\b[^.\n]{0,20}\b(actions?|steps?|commands?|output|requests?)\b[^.\n]{0,20}\bfrom\b[^.\n]{0,10}\b(the )?user\b/i,

@@ -57,6 +57,13 @@ const packageRules: AuditRuleInfo[] = [
     why: 'It points the agent at files the package does not ship.',
   },
   {
+    id: 'SC-SC-INSTALL-HOOK',
+    category: 'supply-chain',
+    severity: 'medium',
+    title: 'A package.json that runs a script on install',
+    why: 'npm runs preinstall, install, postinstall and prepare by itself; read what they do, or install with --ignore-scripts.',
+  },
+  {
     id: 'SC-SC-TYPOSQUAT',
     category: 'supply-chain',
     severity: 'high',

@@ -103,11 +103,12 @@ export const commandRules: LineRule[] = [
     why: 'Recursive deletion of /, ~ or $HOME, or writing over a disk device, destroys the user’s data with no undo; no skill needs it.',
     keywords: ['rm ', 'rm\t', 'dd ', 'mkfs', 'shred', 'remove-item', 'rd ', 'rmdir', 'format '],
     patterns: [
-      /\brm\s+(-[a-zA-Z]*\s+)*(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)\s+(-[a-zA-Z-]+\s+)*["']?(\/|~|\$HOME|\$\{HOME\}|\/\*|~\/\*|\$HOME\/\*|\/home|\/Users|\/etc|\/usr|\/var)\/?["']?(\s|$|;|&|\|)/,
+      // The target may be quoted with a glob after the quote: "$HOME"/* or "$HOME"/.[!.]*.
+      /\brm\s+(-[a-zA-Z]*\s+)*(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)\s+(-[a-zA-Z-]+\s+)*["']?(\/|~|\$HOME|\$\{HOME\}|\/home|\/Users|\/etc|\/usr|\/var)["']?(\/|\/\*|\/\.\*|\/\.\[!\.\]\*)?["']?(\s|$|;|&|\|)/,
       /\bdd\b[^\n]*\bof=\/dev\/(sd[a-z]|nvme\d|hd[a-z]|disk\d|xvd[a-z]|vd[a-z]|mmcblk\d)/,
       /\bmkfs(\.\w+)?\s+[^\n]*\/dev\//,
       /\bshred\b[^\n]*\/dev\/(sd|nvme|hd|disk)/,
-      /\bremove-item\b[^\n]*-recurse[^\n]*\s["']?([a-z]:\\?|\$env:userprofile|~)["']?(\s|$)/i,
+      /\bremove-item\b(?=[^\n]*-recurse)[^\n]*\s["']?([a-z]:\\?|\$env:userprofile|\$home|~)["']?(\s|$)/i,
       /\b(rd|rmdir)\s+\/s\s+\/q\s+[a-z]:\\?(\s|$)/i,
       />\s*\/dev\/(sd[a-z]|nvme\d)/,
     ],
@@ -152,7 +153,9 @@ export const commandRules: LineRule[] = [
       /\bsystemctl\s+--user\s+(enable|start)\b|\.config\/systemd\/user\/|\.config\/autostart\//i,
       /osascript\b[^\n]*login item/i,
     ],
-    severity: run('high'),
+    // A document that sets up a schedule the user asked for is read as instructions to check, a script doing it
+    // unasked is the finding.
+    severity: { prose: 'low', inline: 'low', 'doc-code': 'medium', script: 'high' },
   },
   {
     id: 'SC-PS-SHELL-STARTUP',
@@ -189,7 +192,16 @@ export const commandRules: LineRule[] = [
     title: 'Changes who may act as root',
     why: 'Editing sudoers or granting NOPASSWD gives lasting root access to whoever runs next; no skill should change it.',
     keywords: ['sudoers', 'nopasswd', 'visudo'],
-    patterns: [/\/etc\/sudoers|\bNOPASSWD\b|\bvisudo\b/],
+    // Reading sudoers (an audit of who may sudo) is not changing it: only writes count.
+    patterns: [
+      /(>>?|\btee\s+(-a\s+)?)\s*["']?\/etc\/sudoers/,
+      /\b(cp|mv|install|ln|dd)\b[^\n]*\s["']?\/etc\/sudoers(\.d)?\b/,
+      /\bsed\s+(-\w+\s+)*-i\b[^\n]*\/etc\/sudoers/,
+      /\bvisudo\b(?![^\n]*\s-c\b)/,
+      /\bNOPASSWD\b[^\n]*(>>?|\|\s*(sudo\s+)?tee\b)/,
+      /open\(\s*["']\/etc\/sudoers[^"']*["']\s*,\s*["'][aw]/,
+      /\b(writeFileSync|appendFileSync|Add-Content|Set-Content|Out-File)\b[^\n]*\/etc\/sudoers/i,
+    ],
     // Explaining sudoers names it; only a command that writes it is the finding.
     severity: { prose: 'low', inline: 'low', 'doc-code': 'critical', script: 'critical' },
   },

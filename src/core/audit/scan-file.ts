@@ -91,13 +91,18 @@ function matchLine(
   line: LogicalLine,
   vars: Map<string, string>,
   inFence: boolean,
+  quoted = false,
 ): Match[] {
   const views = lineViews(line, vars);
   const hidden = views.length > 1;
   const any = anyKeywordRe(rules);
   if (!views.some((v) => any.test(v.text.toLowerCase()))) return [];
   const lower = line.text.toLowerCase();
-  const spans = kind === 'doc' && !inFence ? quotedSpans(line.text) : [];
+  const spans = quoted
+    ? [{ start: 0, end: line.text.length }]
+    : kind === 'doc' && !inFence
+      ? quotedSpans(line.text)
+      : [];
   const out: Match[] = [];
   for (const rule of rules) {
     if (rule.kinds && !rule.kinds.includes(kind)) continue;
@@ -128,6 +133,7 @@ function matchLine(
 }
 
 const fence = /^\s{0,3}(```|~~~)/;
+const dataFence = /^\s{0,3}(?:```|~~~)\s*(?:text|txt|plain|plaintext|log|logs|output)\s*$/i;
 
 /** HTML comments and elements styled to be invisible, with the line each starts on. */
 export function hiddenSegments(text: string): { line: number; text: string; how: string }[] {
@@ -154,16 +160,20 @@ export function scanTextFile(
   const findings: AuditFinding[] = [];
   const physical = text.split(/\r\n|\r|\n/);
   let inFence = false;
+  let dataBlock = false;
   const fencedLines = new Set<number>();
   for (const line of logicalLines(text, kind === 'ps1')) {
     if (kind === 'doc' && fence.test(line.text)) {
+      if (!inFence) dataBlock = dataFence.test(line.text);
       inFence = !inFence;
       continue;
     }
     if (inFence) for (let l = line.line; l < line.line + line.joined; l++) fencedLines.add(l);
-    // An indented block in a document is code, as a fenced one is.
-    const code = inFence || (kind === 'doc' && /^( {4,}|\t)\S/.test(line.text));
-    for (const m of matchLine(rules, kind, line, vars, code))
+    // An indented block in a document is code, as a fenced one is; a block marked as text, a log or output is shown,
+    // not run: a quotation, as inline code is.
+    const quoted = inFence && dataBlock;
+    const code = (inFence && !dataBlock) || (kind === 'doc' && !inFence && /^( {4,}|\t)\S/.test(line.text));
+    for (const m of matchLine(rules, kind, line, vars, code, quoted))
       findings.push({
         ruleId: m.rule.id,
         category: m.rule.category,

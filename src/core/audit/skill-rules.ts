@@ -144,6 +144,61 @@ export function typosquats(files: readonly PackageText[]): AuditFinding[] {
   return out;
 }
 
+const dependencyFields = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+const installHooks = ['preinstall', 'install', 'postinstall', 'prepare'];
+/** A dependency fetched from a URL, a Git remote or a tarball rather than a registry version. */
+const urlSpec = /^(https?:|git\+|git:|ssh:|github:|gitlab:|bitbucket:)/i;
+
+/** A package.json the skill ships: dependencies from URLs, and scripts npm runs on install. */
+export function packageManifests(files: readonly PackageText[]): AuditFinding[] {
+  const out: AuditFinding[] = [];
+  for (const f of files) {
+    if (f.text === null || !/(^|\/)package\.json$/.test(f.path)) continue;
+    let manifest: Record<string, unknown>;
+    try {
+      manifest = JSON.parse(f.text) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const lines = f.text.split('\n');
+    const at = (key: string, value: string) => {
+      const i = lines.findIndex((l) => l.includes(JSON.stringify(key)) && l.includes(value.slice(0, 40)));
+      return i < 0
+        ? { line: null, excerpt: `"${key}": "${value}"` }
+        : { line: i + 1, excerpt: excerptOf(lines[i]!) };
+    };
+    for (const field of dependencyFields) {
+      const deps = manifest[field];
+      if (!deps || typeof deps !== 'object') continue;
+      for (const [name, spec] of Object.entries(deps as Record<string, unknown>))
+        if (typeof spec === 'string' && urlSpec.test(spec.trim()))
+          out.push({
+            ruleId: 'SC-SC-INSTALL-FROM-URL',
+            category: 'supply-chain',
+            severity: 'high',
+            file: f.path,
+            ...at(name, spec),
+            why: `"${name}" comes from ${spec.split('/').slice(0, 3).join('/')} rather than a registry version: its code can change under the same name at any time; pin a published version.`,
+          });
+    }
+    const scripts = manifest.scripts;
+    if (scripts && typeof scripts === 'object')
+      for (const hook of installHooks) {
+        const command = (scripts as Record<string, unknown>)[hook];
+        if (typeof command === 'string')
+          out.push({
+            ruleId: 'SC-SC-INSTALL-HOOK',
+            category: 'supply-chain',
+            severity: 'medium',
+            file: f.path,
+            ...at(hook, command),
+            why: `npm runs "${hook}" by itself when the package is installed; read what "${command.slice(0, 80)}" does, or install with --ignore-scripts.`,
+          });
+      }
+  }
+  return out;
+}
+
 const secretRules = new Set(['SC-EX-SECRET-READ', 'SC-EX-ENV-DUMP']);
 const sendRules = new Set(['SC-EX-SEND-DATA', 'SC-EX-DNS-LEAK']);
 

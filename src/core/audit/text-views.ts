@@ -42,12 +42,21 @@ export function stringVariables(text: string): Map<string, string> {
   const vars = new Map<string, string>();
   const assign =
     /(?:^|[\s;&(])(?:export\s+|local\s+|readonly\s+|const\s+|let\s+|var\s+|\$)?([A-Za-z_][A-Za-z0-9_]{0,40})\s*=\s*(?:"([^"\n`]{0,200})"|'([^'\n]{0,200})'|([^\s;"'`()|&<>]{1,200}))/gm;
-  for (const m of text.replace(/["']\s*\+\s*["']/g, '').matchAll(assign)) {
+  const plain = text
+    .replace(/["']\s*\+\s*["']/g, '')
+    // x=$(printf '\x2f\x65…' …) holds the text the escapes spell.
+    .replace(printfCall, (_, _q: string, body: string) => `"${readEscapes(body).replace(/"/g, '')}"`);
+  for (const m of plain.matchAll(assign)) {
     const value = withVariables(m[2] ?? m[3] ?? m[4] ?? '', vars);
     if (value !== '') vars.set(m[1]!, value);
   }
+  // A variable set to the home folder by an expression (PowerShell, Python, Node) holds "$HOME" for the rules.
+  for (const m of text.matchAll(homeAssign)) vars.set(m[1]!, '$HOME');
   return vars;
 }
+
+const homeAssign =
+  /(?:^|[\s;(])\$?([A-Za-z_]\w{0,40})\s*=\s*(?:\[Environment\]::GetFolderPath\(\s*['"]UserProfile['"]\s*\)|\$env:USERPROFILE\b|\$HOME\b|os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|os\.homedir\(\)|os\.environ\[['"]HOME['"]\])\s*(?:$|[;#\n])/gim;
 
 function printable(s: string): boolean {
   if (s.length < 6) return false;
@@ -68,7 +77,10 @@ function decodedRuns(text: string): TextView[] {
   for (const m of text.matchAll(base64Run)) {
     const run = m[0];
     if (/^[0-9a-f]+$/i.test(run) || run.length % 4 === 1) continue;
-    const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+    const bytes = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    // PowerShell's -EncodedCommand is base64 of UTF-16LE: every other byte is zero.
+    const wide = bytes.length >= 8 && bytes[1] === 0 && bytes[3] === 0 && bytes[5] === 0;
+    const decoded = wide ? bytes.toString('utf16le') : bytes.toString('latin1');
     if (printable(decoded)) views.push({ text: decoded, seenAfter: 'after decoding base64' });
   }
   for (const m of text.matchAll(hexRun)) {
@@ -79,23 +91,27 @@ function decodedRuns(text: string): TextView[] {
 }
 
 const escapes = /\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\([0-3][0-7]{2})/g;
+const printfCall = /\$\(\s*(?:printf|echo(?:\s+-[ne]+)?)\s+(["'])([^"'\n]*)\1(?:\s+[^)\n]*)?\s*\)/g;
+
+const readEscapes = (text: string): string =>
+  text.replace(escapes, (_, hex: string, uni: string, oct: string) =>
+    String.fromCharCode(parseInt(hex ?? uni ?? oct, hex || uni ? 16 : 8)),
+  );
 
 function unescaped(text: string): string {
-  return text
-    .replace(escapes, (_, hex: string, uni: string, oct: string) =>
-      String.fromCharCode(parseInt(hex ?? uni ?? oct, hex || uni ? 16 : 8)),
-    )
-    .replace(/\$\(\s*(?:printf|echo(?:\s+-[ne]+)?)\s+(["'])([^"'\n]*)\1\s*\)/g, '$2');
+  return readEscapes(text).replace(printfCall, '$2');
 }
 
 function withVariables(text: string, vars: Map<string, string>): string {
-  if (vars.size === 0) return text;
+  if (vars.size === 0 && !text.includes(':-')) return text;
   const put = (whole: string, name: string) => vars.get(name) ?? whole;
   let out = text;
-  // Twice: a variable can hold another ($a holds "${b}x").
+  // Twice: a variable can hold another ($a holds "${b}x"). ${NAME:-default} reads the default when NAME is not set.
   for (let pass = 0; pass < 2; pass++)
-    out = out.replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (whole, a: string, b: string) =>
-      put(whole, a ?? b),
+    out = out.replace(
+      /\$\{([A-Za-z_]\w*)(?::?[-=]([^}]*))?\}|\$([A-Za-z_]\w*)/g,
+      (whole, a: string | undefined, fallback: string | undefined, b: string | undefined) =>
+        a !== undefined ? (vars.get(a) ?? fallback ?? whole) : put(whole, b!),
     );
   // Python f-strings name variables in braces.
   if (/\bf["']/.test(out)) out = out.replace(/\{([A-Za-z_]\w*)\}/g, put);
@@ -116,7 +132,7 @@ export function mayHide(t: string, vars: Map<string, string>): boolean {
   return (
     nonAscii.test(t) ||
     splitWord.test(t) ||
-    (vars.size > 0 && (t.includes('$') || /\bf["']/.test(t))) ||
+    ((vars.size > 0 || t.includes(':-')) && (t.includes('$') || /\bf["']/.test(t))) ||
     escapeHint.test(t) ||
     reversedHint.test(t) ||
     encodedHint.test(t)
@@ -150,7 +166,7 @@ export function lineViews(line: LogicalLine, vars: Map<string, string>): TextVie
       .replace(/["']\s*\.\s*["']/g, '');
     add(plain, 'after removing quotes and separators inside words');
   }
-  if (vars.size > 0 && (t.includes('$') || /\bf["']/.test(t))) {
+  if ((vars.size > 0 || t.includes(':-')) && (t.includes('$') || /\bf["']/.test(t))) {
     const substituted = withVariables(plain, vars);
     if (substituted !== plain) add(substituted, 'after putting back the variables that hold its parts');
   }
