@@ -53,4 +53,28 @@ describe('task metrics', () => {
       msPerTask: 3,
     });
   });
+
+  it('keeps no-fit and avoid-only tasks out of precision and coverage, and counts abstentions apart', () => {
+    const hit = taskMetrics(['a'], { gold: ['a'] }, cost);
+    const falseAbstention = taskMetrics([], { gold: ['a'] }, cost);
+    const rightAbstention = taskMetrics([], { gold: [] }, cost);
+    const wrongAnswer = taskMetrics(['z'], { gold: [] }, cost);
+    const avoided = taskMetrics(['b'], { gold: [], avoid: ['a'] }, cost);
+    const notAvoided = taskMetrics(['a'], { gold: [], avoid: ['a'] }, cost);
+    expect(rightAbstention.noFit).toBe(true);
+    expect(avoided).toMatchObject({ avoidOnly: true, avoidedAnswered: false });
+    expect(notAvoided.avoidedAnswered).toBe(true);
+    const mean = meanMetrics([hit, falseAbstention, rightAbstention, wrongAnswer, avoided, notAvoided]);
+    expect(mean).toMatchObject({
+      tasks: 6,
+      // Over the two tasks with gold only: one hit, one empty answer.
+      precision: 0.5,
+      stageCoverage: 0.5,
+      hitAt1: 0.5,
+      falseAbstentions: 0.5,
+      noFitTasks: 2,
+      abstainedOnNoFit: 0.5,
+      avoidedAnswered: 0.5,
+    });
+  });
 });

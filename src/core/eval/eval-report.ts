@@ -72,7 +72,9 @@ export function getEvalReport(db: Db, runId: number): EvalReport {
     });
   }
 
-  const recalls = [...recall.values()].map((r) => r.recallAtK);
+  // Tasks no skill fits have nothing to recall.
+  const noFit = new Set([...items.values()].filter((i) => i.gold.length === 0).map((i) => i.id));
+  const recalls = [...recall.entries()].filter(([id]) => !noFit.has(id)).map(([, r]) => r.recallAtK);
   return {
     runId,
     setId: run.setId,

@@ -13,8 +13,11 @@ export const labelItemSchema = schema((z) => {
     .object({
       id: nonEmpty.max(200),
       task: nonEmpty.max(4000),
-      gold: z.array(nonEmpty).min(1),
+      // Empty: no skill in the library fits the task, and the right answer is none.
+      gold: z.array(nonEmpty),
       groups: z.array(z.array(nonEmpty).min(1)).min(1).optional(),
+      // Skills that must not be answered (a should-not-trigger query for a skill).
+      avoid: z.array(nonEmpty).min(1).optional(),
       parse: z
         .object({ subtasks: z.array(nonEmpty), states: z.array(nonEmpty) })
         .refine(
@@ -24,7 +27,15 @@ export const labelItemSchema = schema((z) => {
         .optional(),
       domain: z.string().optional(),
     })
-    .strict();
+    .strict()
+    .refine(
+      (i) => i.gold.length > 0 || i.groups === undefined,
+      'groups need gold skills; an empty gold means no skill fits',
+    )
+    .refine(
+      (i) => !(i.avoid ?? []).some((a) => i.gold.includes(a) || (i.groups ?? []).some((g) => g.includes(a))),
+      'a skill cannot be both gold and avoided',
+    );
 });
 
 export interface LabelLineError {

@@ -5,6 +5,7 @@ export type { TaskMetrics, MeanMetrics };
 export interface Labels {
   gold: readonly string[];
   groups?: readonly (readonly string[])[];
+  avoid?: readonly string[];
 }
 
 export interface AnswerCost {
@@ -33,6 +34,14 @@ export function taskMetrics(answer: readonly string[], labels: Labels, cost: Ans
     hitAt1: answer.length > 0 && acceptable.has(answer[0]!),
     stageCoverage: groups.length === 0 ? 0 : covered / groups.length,
     answerSize: answer.length,
+    ...(g.size === 0
+      ? labels.avoid && labels.avoid.length > 0
+        ? { avoidOnly: true }
+        : { noFit: true }
+      : {}),
+    ...(labels.avoid && labels.avoid.length > 0
+      ? { avoidedAnswered: labels.avoid.some((x) => a.has(x)) }
+      : {}),
     ...cost,
   };
 }
@@ -40,23 +49,41 @@ export function taskMetrics(answer: readonly string[], labels: Labels, cost: Ans
 const mean = (xs: readonly number[]): number =>
   xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length;
 
-export function meanMetrics(all: readonly TaskMetrics[]): MeanMetrics {
+/**
+ * Means over a set. Tasks without gold skills have no precision or coverage to speak of: those no skill fits count
+ * only in the abstention figures, those that only name skills to avoid only in `avoidedAnswered`, so a set that
+ * mixes them with ordinary tasks keeps comparable precision and coverage.
+ */
+export function meanMetrics(tasks: readonly TaskMetrics[]): MeanMetrics {
   const sizes: Record<string, number> = {};
-  for (const m of all) sizes[String(m.answerSize)] = (sizes[String(m.answerSize)] ?? 0) + 1;
+  for (const m of tasks) sizes[String(m.answerSize)] = (sizes[String(m.answerSize)] ?? 0) + 1;
+  const all = tasks.filter((m) => !m.noFit && !m.avoidOnly);
+  const noFit = tasks.filter((m) => m.noFit);
+  const avoiding = tasks.filter((m) => m.avoidedAnswered !== undefined);
   const hits = all.filter((m) => m.hitAt1 !== undefined);
   return {
-    tasks: all.length,
+    tasks: tasks.length,
+    ...(noFit.length > 0
+      ? {
+          noFitTasks: noFit.length,
+          abstainedOnNoFit: mean(noFit.map((m) => (m.answerSize === 0 ? 1 : 0))),
+        }
+      : {}),
+    ...(all.length > 0 ? { falseAbstentions: mean(all.map((m) => (m.answerSize === 0 ? 1 : 0))) } : {}),
+    ...(avoiding.length > 0
+      ? { avoidedAnswered: mean(avoiding.map((m) => (m.avoidedAnswered ? 1 : 0))) }
+      : {}),
     precision: mean(all.map((m) => m.precision)),
     recall: mean(all.map((m) => m.recall)),
     f1: mean(all.map((m) => m.f1)),
     exactMatch: mean(all.map((m) => (m.exactMatch ? 1 : 0))),
     ...(hits.length > 0 ? { hitAt1: mean(hits.map((m) => (m.hitAt1 ? 1 : 0))) } : {}),
     stageCoverage: mean(all.map((m) => m.stageCoverage)),
-    meanAnswerSize: mean(all.map((m) => m.answerSize)),
+    meanAnswerSize: mean(tasks.map((m) => m.answerSize)),
     answerSizes: sizes,
-    crossEncoderPairs: mean(all.map((m) => m.crossEncoderPairs)),
-    llmCalls: mean(all.map((m) => m.llmCalls)),
-    tokens: mean(all.map((m) => m.tokens)),
-    msPerTask: mean(all.map((m) => m.ms)),
+    crossEncoderPairs: mean(tasks.map((m) => m.crossEncoderPairs)),
+    llmCalls: mean(tasks.map((m) => m.llmCalls)),
+    tokens: mean(tasks.map((m) => m.tokens)),
+    msPerTask: mean(tasks.map((m) => m.ms)),
   };
 }

@@ -19,6 +19,15 @@ export interface TaskMetrics {
   /** Share of required groups with at least one member in the answer (each gold skill is its own group when none are given). */
   stageCoverage: number;
   answerSize: number;
+  /** The task's gold is empty and it avoids nothing: no skill fits, and only an empty answer is right. */
+  noFit?: boolean;
+  /**
+   * The task's gold is empty but it names skills to avoid (a should-not-trigger query for one skill, which another
+   * skill may serve): it counts only in `avoidedAnswered`.
+   */
+  avoidOnly?: boolean;
+  /** The answer names a skill the labels say must not be answered. Absent when the labels avoid nothing. */
+  avoidedAnswered?: boolean;
   crossEncoderPairs: number;
   llmCalls: number;
   tokens: number;
@@ -26,7 +35,16 @@ export interface TaskMetrics {
 }
 
 export interface MeanMetrics {
+  /** All tasks; precision, recall, F1, exact match, Hit@1 and coverage are means over those with gold skills. */
   tasks: number;
+  /** Tasks with an empty gold (no skill fits). */
+  noFitTasks?: number;
+  /** Share of no-fit tasks answered with nothing (a correct abstention). */
+  abstainedOnNoFit?: number;
+  /** Share of tasks with gold skills answered with nothing (a false abstention). */
+  falseAbstentions?: number;
+  /** Share of tasks with skills to avoid whose answer names one of them. */
+  avoidedAnswered?: number;
   precision: number;
   recall: number;
   f1: number;
@@ -100,8 +118,14 @@ export interface EvalReport {
 export interface LabelItem {
   id: string;
   task: string;
+  /**
+   * Empty with no `avoid`: no skill in the library fits, and the right answer is none. Empty with `avoid`: the task
+   * only says which skills must not be answered.
+   */
   gold: string[];
   groups?: string[][];
+  /** Skills that must not be answered (a should-not-trigger query). */
+  avoid?: string[];
   parse?: { subtasks: string[]; states: string[] };
   domain?: string;
 }
