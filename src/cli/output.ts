@@ -32,6 +32,13 @@ export function terminalSafe(text: string): string {
     .replace(formatControls, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** JSON or JSONL text as it is, with what a terminal would act on or hide written as JSON escapes. */
+export function printJsonText(text: string): void {
+  process.stdout.write(
+    text.replace(jsonUnsafe, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+}
+
 export function printLine(line = ''): void {
   process.stdout.write(emphasis(terminalSafe(line)) + '\n');
 }

@@ -3,12 +3,19 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { CuratorApi, EvalComparison, SelectionPreset, Variant } from '../../shared/api';
-import { selectionPresets } from '../../shared/api';
+import type {
+  CuratorApi,
+  EvalComparison,
+  EvalReport,
+  LabelFileFormat,
+  SelectionPreset,
+  Variant,
+} from '../../shared/api';
+import { labelFileFormats, selectionPresets } from '../../shared/api';
 import type { JobInfo } from '../../shared/jobs';
 import { CuratorError } from '../../shared/errors';
 import { comparisonToMarkdown } from '../../core/eval/comparison-report';
-import { followJob, printJson, printLine } from '../output';
+import { followJob, printJson, printJsonText, printLine } from '../output';
 import { missingGoldWords } from '../../shared/gold-coverage-words';
 import { countListOption, countOption, marginOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
@@ -25,17 +32,58 @@ export function registerEvaluationCommands(program: Command): void {
   labels
     .command('import <file>')
     .description(
-      'import a JSONL of tasks with their gold skills as a label set (the bundled one: resources/sample-tasks.jsonl)',
+      "import a label set: a JSONL of tasks with their gold skills (the bundled one: resources/sample-tasks.jsonl), or skill-creator's evals/evals.json or trigger queries (should_trigger) for one skill",
     )
-    .option('--name <name>', 'set name (default: file name)')
+    .option('--name <name>', 'set name (default: file name; a skill-creator file gets its skill in front)')
+    .option(
+      '--skill <name>',
+      'the skill a skill-creator file is for, where it has no skill_name and is not at <skill>/evals/',
+    )
     .action(
-      withCore(async (core, g, file: string, opts: { name?: string }) => {
-        const set = await core['labels.import']({ path: file, name: opts.name });
+      withCore(async (core, g, file: string, opts: { name?: string; skill?: string }) => {
+        const set = await core['labels.import']({ path: file, name: opts.name, skill: opts.skill });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
-        if (set.existed) printLine(labelImportWords(set));
+        if (set.existed || set.format !== 'jsonl') printLine(labelImportWords(set));
         await printMissingGold(core, set.id);
       }),
+    );
+  labels
+    .command('export <set> [file]')
+    .description(
+      "write a label set (id or name) as JSONL, or for one skill as skill-creator's evals.json or trigger queries (to stdout without a file)",
+    )
+    .addOption(
+      new Option('--format <format>', 'jsonl, evals or triggers (default: by the file name)').choices([
+        ...labelFileFormats,
+      ]),
+    )
+    .option('--skill <name>', 'with evals or triggers: the skill to write for (default: the set’s only one)')
+    .option('--overwrite', 'replace the file if it exists')
+    .action(
+      withCore(
+        async (
+          core,
+          g,
+          setRef: string,
+          file: string | undefined,
+          opts: { format?: LabelFileFormat; skill?: string; overwrite?: boolean },
+        ) => {
+          const out = await core['labels.export']({
+            id: await setIdOf(core, setRef),
+            format: opts.format ?? formatOfFile(file),
+            skill: opts.skill,
+            ...(file ? { path: path.resolve(file), overwrite: !!opts.overwrite } : {}),
+          }).catch((error: unknown) => {
+            throw withOverwriteFlag(error);
+          });
+          if (g.json) return printJson(file ? { ...out, content: undefined } : out);
+          if (!file) return printJsonText(out.content);
+          printLine(
+            `wrote ${out.path} (${out.items} ${out.items === 1 ? 'query' : 'queries'}${out.skill ? ` for ${out.skill}` : ''})`,
+          );
+        },
+      ),
     );
   labels
     .command('list', { isDefault: true })
@@ -170,6 +218,17 @@ export function registerEvaluationCommands(program: Command): void {
 
 type Core = Parameters<Parameters<typeof withCore>[0]>[0];
 
+/** evals.json is skill-creator's evals, another .json needs --format; anything else is JSONL. */
+function formatOfFile(file: string | undefined): LabelFileFormat {
+  if (file && path.basename(file).toLowerCase() === 'evals.json') return 'evals';
+  if (file && /\.json$/i.test(file))
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      'Say which skill-creator file to write: --format evals (evals.json) or --format triggers (trigger queries)',
+    );
+  return 'jsonl';
+}
+
 async function setIdOf(core: Core, setRef: string): Promise<number> {
   if (/^\d+$/.test(setRef)) return Number(setRef);
   const sets = await core['labels.list']({});
@@ -228,9 +287,23 @@ async function showRun(core: Core, runId: number, json: boolean): Promise<void> 
       `${name.padEnd(11)} ${pct(m.precision)}  ${pct(m.recall)}  ${pct(m.f1)}  ${pct(m.exactMatch)}  ${pct(m.hitAt1)}  ${pct(m.stageCoverage)}  ${m.meanAnswerSize.toFixed(2)}  ${m.crossEncoderPairs.toFixed(1)}`,
     );
   }
+  printTriggerFigures(r);
   if (r.differences.length)
     printLine(`${r.differences.length} tasks where variants disagree (eval export ${r.runId} report.md)`);
   await printMissingGold(core, r.setId);
+}
+
+/** Per variant and skill: triggered of the should-trigger queries, falsely triggered of the should-not ones, P and R. */
+function printTriggerFigures(r: EvalReport): void {
+  if (!r.triggers) return;
+  const share = (x: number | null) => pct(x ?? undefined);
+  const width = Math.max(5, ...r.triggers.flatMap((v) => v.skills.map((s) => s.skill.length)));
+  printLine(`trigger figures   ${'skill'.padEnd(width)}  triggered  falsely  trig P  trig R`);
+  for (const v of r.triggers)
+    for (const s of v.skills)
+      printLine(
+        `${(v.k ? `${v.variant}@${v.k}` : v.variant).padEnd(16)}  ${s.skill.padEnd(width)}  ${`${s.triggered}/${s.shouldTrigger}`.padStart(9)}  ${`${s.falselyTriggered}/${s.shouldNot}`.padStart(7)}  ${share(s.precision)}   ${share(s.recall)}`,
+      );
 }
 
 /** The label set's gold skills the library lacks, said under the figures (restorable ones with the command). */

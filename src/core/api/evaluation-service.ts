@@ -29,6 +29,7 @@ import type { EvalReport, EvalRequest } from '../eval';
 import { checkPreset, selectionDeps } from './selection-deps';
 import { writeNewFile } from '../export/write-new-file';
 import { goldCoverage } from '../eval/gold-coverage';
+import { exportLabels } from '../eval/label-export';
 
 export const EVAL_JOB = 'eval.run';
 
@@ -37,6 +38,15 @@ const exporters: Record<EvalExportFormat, { render: (r: EvalReport) => string; e
   markdown: { render: reportToMarkdown, ext: 'md' },
   csv: { render: reportToCsv, ext: 'csv' },
 };
+
+/** A relative path would land in the host's working folder (the HTTP server's), not where the caller meant. */
+function absolutePath(file: string): void {
+  if (!path.isAbsolute(file))
+    throw new CuratorError(
+      'INVALID_ARGUMENT',
+      `The export path "${file}" is relative; give an absolute file path`,
+    );
+}
 
 function recordedPreset(preset: string | null | undefined): SelectionPreset | undefined {
   return selectionPresets.find((p) => p === preset);
@@ -95,6 +105,13 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
       getLabelSetInfo(ctx.db, req.id);
       return goldCoverage(ctx.db, req.id);
     },
+    'labels.export': async (req) => {
+      const set = getLabelSetInfo(ctx.db, req.id);
+      const out = exportLabels(set.name, getLabelItems(ctx.db, req.id), req.format, req.skill);
+      if (req.path === undefined) return out;
+      absolutePath(req.path);
+      return { ...out, path: await writeNewFile(req.path, out.content, !!req.overwrite) };
+    },
     'eval.run': async (req) => start(req),
     'eval.rerun': async (req) => {
       const last = lastRunOfSet(ctx.db, req.setId);
@@ -129,12 +146,7 @@ export function createEvaluationService(ctx: CoreContext): EvaluationApi {
           'INVALID_ARGUMENT',
           `Unknown export format "${String(req.format)}"; use json, markdown or csv`,
         );
-      // A relative path would land in the host's working folder (the HTTP server's), not where the caller meant.
-      if (req.path !== undefined && !path.isAbsolute(req.path))
-        throw new CuratorError(
-          'INVALID_ARGUMENT',
-          `The export path "${req.path}" is relative; give an absolute file path`,
-        );
+      if (req.path !== undefined) absolutePath(req.path);
       const report = getEvalReport(ctx.db, req.runId);
       const content = exporter.render(report);
       const fileName = `evaluation-${report.runId}.${exporter.ext}`;

@@ -1,5 +1,6 @@
 // Compares an evaluation run with an earlier run of the same label set: per-task answer changes, metric deltas, and
-// the skills whose content or states changed between the two runs' libraries (with the state history in between).
+// the skills whose content or states changed between the two runs' libraries (with the state history in between), and
+// on trigger query sets each skill's trigger figures before and after.
 import {
   comparedMetrics,
   type EvalComparison,
@@ -12,6 +13,7 @@ import type { Db } from '../store/db';
 import { getEvalReport, type EvalReport } from './eval-report';
 import { getEvalRun } from './eval-store';
 import { getRunLibrary, getRunSkills, type SkillSnapshot } from './library-snapshot';
+import { triggerChanges } from './trigger-changes';
 
 export type { EvalComparison };
 
@@ -52,6 +54,7 @@ export function compareRuns(db: Db, runId: number, baseRunId?: number): EvalComp
   const currentLibrary = getRunLibrary(db, runId);
   const changedTasks = taskChanges(base, current);
   const editedSkills = skillChanges(db, baseId, runId, base, current, changedTasks);
+  const triggers = triggerChanges(base, current);
 
   const setupChanges: string[] = [];
   if (!baseLibrary || !currentLibrary) setupChanges.push('library not recorded');
@@ -76,6 +79,7 @@ export function compareRuns(db: Db, runId: number, baseRunId?: number): EvalComp
     metrics: metricDeltas(base, current),
     changedTasks,
     editedSkills,
+    ...(triggers ? { triggers } : {}),
   };
 }
 

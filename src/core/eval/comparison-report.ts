@@ -1,5 +1,6 @@
-// A comparison of two evaluation runs in words: what changed in the setup, metric deltas, changed tasks, edited skills.
-import type { EvalComparison } from '../../shared/api/evaluation';
+// A comparison of two evaluation runs in words: what changed in the setup, metric deltas, changed tasks, edited skills,
+// and on trigger query sets each skill's trigger precision and recall before → after with the queries that flipped.
+import type { EvalComparison, TriggerFigures } from '../../shared/api/evaluation';
 import { changeCounts } from '../../shared/skill-change-words';
 
 const label = (v: { variant: string; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
@@ -38,6 +39,7 @@ export function comparisonToMarkdown(c: EvalComparison): string {
         );
     lines.push('');
   }
+  lines.push(...triggerLines(c));
   lines.push(
     `## Skills changed between the runs (${c.editedSkills.length}${changeCounts(c.editedSkills)})`,
     '',
@@ -52,4 +54,31 @@ export function comparisonToMarkdown(c: EvalComparison): string {
       );
   }
   return lines.join('\n') + '\n';
+}
+
+const share = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : (100 * x).toFixed(1);
+const figures = (f: TriggerFigures | null, key: 'precision' | 'recall') => share(f?.[key]);
+
+function triggerLines(c: EvalComparison): string[] {
+  if (!c.triggers) return [];
+  const lines = [
+    `## Trigger figures per skill (${c.triggers.filter((t) => t.flips.length > 0).length} with flipped queries)`,
+    '',
+    '| skill | variant | trigger P | trigger R | flipped queries |',
+    '|---|---|---|---|---|',
+  ];
+  for (const t of c.triggers)
+    lines.push(
+      `| ${cell(t.skill)} | ${label(t)} | ${figures(t.base, 'precision')} → ${figures(t.current, 'precision')} | ${figures(t.base, 'recall')} → ${figures(t.current, 'recall')} | ${
+        t.flips
+          .map(
+            (f) =>
+              `${cell(f.itemId)} (${f.shouldTrigger ? 'should trigger' : 'should not'}: ${f.after ? 'now triggers' : 'no longer triggers'})`,
+          )
+          .join('<br>') || '–'
+      } |`,
+    );
+  lines.push('', 'Trigger P and R in %, the earlier run → this one.', '');
+  return lines;
 }

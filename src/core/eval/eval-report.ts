@@ -1,5 +1,6 @@
 // The report of an evaluation run: means per variant (and k), Recall@K of the recall on its own, per-task rows and
-// the tasks where variants disagree; exported as JSON or Markdown.
+// the tasks where variants disagree, and per-skill trigger figures on a set of trigger queries; exported as JSON,
+// Markdown or CSV.
 import type { VariantSummary, EvalTaskRow, TaskDifference, EvalReport } from '../../shared/api/evaluation';
 export type { VariantSummary, EvalTaskRow, TaskDifference, EvalReport };
 import type { Db } from '../store/db';
@@ -7,6 +8,7 @@ import type { Variant } from '../select/trace-types';
 import { getEvalRun, getRecall, getResults } from './eval-store';
 import { getLabelItems, getLabelSetInfo } from './label-store';
 import { meanMetrics } from './metrics';
+import { isTriggerStyle, triggerFigures, triggerSkills } from './trigger-metrics';
 import { variantsDiffer } from './variants-differ';
 
 const label = (v: { variant: Variant; k?: number }): string => (v.k ? `${v.variant}@${v.k}` : v.variant);
@@ -34,6 +36,7 @@ export function getEvalReport(db: Db, runId: number): EvalReport {
       variant: r.variant,
       ...(r.k > 0 ? { k: r.k } : {}),
       gold: item.gold,
+      ...(item.avoid ? { avoid: item.avoid } : {}),
       answer: r.answer,
       recallAtK: recall.get(r.itemId)?.recallAtK ?? 0,
       selectionRunId: r.selectionRunId,
@@ -75,6 +78,7 @@ export function getEvalReport(db: Db, runId: number): EvalReport {
   // Tasks no skill fits have nothing to recall.
   const noFit = new Set([...items.values()].filter((i) => i.gold.length === 0).map((i) => i.id));
   const recalls = [...recall.entries()].filter(([id]) => !noFit.has(id)).map(([, r]) => r.recallAtK);
+  const labels = [...items.values()];
   return {
     runId,
     setId: run.setId,
@@ -88,6 +92,7 @@ export function getEvalReport(db: Db, runId: number): EvalReport {
     summary,
     tasks,
     differences,
+    ...(isTriggerStyle(labels) ? { triggers: triggerFigures(tasks, triggerSkills(labels)) } : {}),
     createdAt: run.createdAt,
     finishedAt: run.finishedAt,
   };
@@ -114,6 +119,7 @@ export function reportToMarkdown(r: EvalReport): string {
     '',
     'P, R, F1, exact, Hit@1 and stage coverage in %; Hit@1: the first skill answered (the top of a ranking, the winner of a graph answer’s first stage) is a gold skill or in a gold group, for any stage; costs are means per task; pairs are what each variant needs scored on its own (by the cross-encoder, or the scorer standing in for it); ms/task is measured with scores shared between the variants of a task, in the order listed.',
     '',
+    ...triggerLines(r),
     `## Tasks where variants differ (${r.differences.length})`,
     '',
   ];
@@ -127,6 +133,27 @@ export function reportToMarkdown(r: EvalReport): string {
       );
   }
   return lines.join('\n') + '\n';
+}
+
+const share = (x: number | null): string => (x === null ? '–' : pct(x));
+
+function triggerLines(r: EvalReport): string[] {
+  if (!r.triggers) return [];
+  return [
+    '## Trigger figures per skill',
+    '',
+    '| skill | variant | should trigger | triggered | should not | falsely triggered | trigger P | trigger R |',
+    '|---|---|---|---|---|---|---|---|',
+    ...r.triggers.flatMap((v) =>
+      v.skills.map(
+        (s) =>
+          `| ${cell(s.skill)} | ${label(v)} | ${s.shouldTrigger} | ${s.triggered} | ${s.shouldNot} | ${s.falselyTriggered} | ${share(s.precision)} | ${share(s.recall)} |`,
+      ),
+    ),
+    '',
+    'A should-trigger query names the skill in its gold, a should-not-trigger one in its avoid (skill-creator’s should_trigger true and false); a query counts as triggered when the answer names the skill. Trigger P = triggered / (triggered + falsely triggered), trigger R = triggered / should trigger, in %.',
+    '',
+  ];
 }
 
 export function reportToJson(r: EvalReport): string {

@@ -1,5 +1,15 @@
 // Evaluation: label sets, runs that compare variants, and their reports.
 export { parseLabelJsonl, validateLabelItem, toJsonl, type LabelItem } from './label-format';
+export { parseLabelText, type LabelText } from './label-text';
+export {
+  parseSkillCreatorJson,
+  toSkillCreatorEvals,
+  toTriggerQueries,
+  type SkillCreatorFile,
+} from './skill-creator-format';
+export { exportLabels, type LabelExport } from './label-export';
+export { triggerFigures, skillTriggerFigures, type TriggerFigures } from './trigger-metrics';
+export { triggerChanges } from './trigger-changes';
 export {
   importLabelSet,
   importLabelFile,

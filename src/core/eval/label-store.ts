@@ -1,4 +1,4 @@
-// Label sets in the library file: import from JSONL, list, read, and edit one item at a time.
+// Label sets in the library file: import from JSONL or skill-creator's files, list, read, and edit one item at a time.
 import type { LabelImportOutcome, LabelSetInfo } from '../../shared/api/evaluation';
 export type { LabelSetInfo };
 import { promises as fsp } from 'node:fs';
@@ -6,13 +6,15 @@ import path from 'node:path';
 import { CuratorError } from '../../shared/errors';
 import { missingPathError } from '../missing-path';
 import type { Db } from '../store/db';
-import { parseLabelJsonl, validateLabelItem, type LabelItem } from './label-format';
+import { validateLabelItem, type LabelItem } from './label-format';
+import { parseLabelText } from './label-text';
 
 interface ItemRow {
   item_id: string;
   task: string;
   gold: string;
   groups: string | null;
+  avoid: string | null;
   parse: string | null;
   domain: string | null;
 }
@@ -23,6 +25,7 @@ function toItem(r: ItemRow): LabelItem {
     task: r.task,
     gold: JSON.parse(r.gold) as string[],
     ...(r.groups ? { groups: JSON.parse(r.groups) as string[][] } : {}),
+    ...(r.avoid ? { avoid: JSON.parse(r.avoid) as string[] } : {}),
     ...(r.parse ? { parse: JSON.parse(r.parse) as LabelItem['parse'] } : {}),
     ...(r.domain !== null ? { domain: r.domain } : {}),
   };
@@ -30,10 +33,10 @@ function toItem(r: ItemRow): LabelItem {
 
 function writeItem(db: Db, setId: number, item: LabelItem, position: number, editedAt: string | null): void {
   db.prepare(
-    `INSERT INTO label_items (set_id, item_id, position, task, gold, groups, parse, domain, edited_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO label_items (set_id, item_id, position, task, gold, groups, avoid, parse, domain, edited_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (set_id, item_id) DO UPDATE SET task = excluded.task, gold = excluded.gold, groups = excluded.groups,
-       parse = excluded.parse, domain = excluded.domain, edited_at = excluded.edited_at`,
+       avoid = excluded.avoid, parse = excluded.parse, domain = excluded.domain, edited_at = excluded.edited_at`,
   ).run(
     setId,
     item.id,
@@ -41,24 +44,47 @@ function writeItem(db: Db, setId: number, item: LabelItem, position: number, edi
     item.task,
     JSON.stringify(item.gold),
     item.groups ? JSON.stringify(item.groups) : null,
+    item.avoid ? JSON.stringify(item.avoid) : null,
     item.parse ? JSON.stringify(item.parse) : null,
     item.domain ?? null,
     editedAt,
   );
 }
 
+/** Which skill names a skill-creator file can be for: one given, and the folder above `evals/`. */
+export interface LabelTextSkill {
+  skill?: string;
+  folderSkill?: string;
+}
+
 /**
- * Imports a JSONL text as a new set, or into an existing set of the same name: new ids are added, and items a person
- * edited are kept as they are (the report lists them); unedited items take the file's version.
+ * Imports a label text (JSONL, or skill-creator's evals.json or trigger queries) as a new set, or into an existing set
+ * of the same name: new ids are added, and items a person edited are kept as they are (the report lists them);
+ * unedited items take the file's version.
  */
 export function importLabelSet(
   db: Db,
-  req: { name: string; text: string; sourcePath?: string },
+  req: { name: string; text: string; sourcePath?: string } & LabelTextSkill,
+  now: Date,
+): LabelImportOutcome {
+  const parsed = parseLabelText(req.text, req);
+  return storeLabelItems(db, { ...req, ...parsed }, now);
+}
+
+function storeLabelItems(
+  db: Db,
+  req: {
+    name: string;
+    items: LabelItem[];
+    sourcePath?: string;
+    format: LabelImportOutcome['format'];
+    skill?: string;
+  },
   now: Date,
 ): LabelImportOutcome {
   const name = req.name.trim();
   if (name === '') throw new CuratorError('INVALID_ARGUMENT', 'A label set needs a name');
-  const items = parseLabelJsonl(req.text);
+  const { items } = req;
   const at = now.toISOString();
   return db
     .transaction(() => {
@@ -92,7 +118,15 @@ export function importLabelSet(
       db.prepare(
         'UPDATE label_sets SET updated_at = ?, source_path = coalesce(?, source_path) WHERE id = ?',
       ).run(at, req.sourcePath ?? null, setId);
-      return { set: getLabelSetInfo(db, setId), existed: existing !== undefined, added, updated, keptEdited };
+      return {
+        set: getLabelSetInfo(db, setId),
+        format: req.format,
+        ...(req.skill !== undefined ? { skill: req.skill } : {}),
+        existed: existing !== undefined,
+        added,
+        updated,
+        keptEdited,
+      };
     })
     .immediate();
 }
@@ -160,12 +194,15 @@ export function deleteLabelItem(db: Db, setId: number, itemId: string): void {
 
 const maxLabelFileBytes = 64 * 1024 * 1024;
 
-/** Imports a JSONL file; the set is named after the file unless a name is given. */
+/**
+ * Imports a label file in any format it is in. The set is named after the file unless a name is given; a
+ * skill-creator file's name gets its skill in front (every skill's file is `evals/evals.json`).
+ */
 export async function importLabelFile(
   db: Db,
-  req: { path: string; name?: string },
+  req: { path: string; name?: string; skill?: string },
   now: Date,
-): Promise<ReturnType<typeof importLabelSet>> {
+): Promise<LabelImportOutcome> {
   const file = path.resolve(req.path);
   const stat = await fsp.stat(file).catch(() => null);
   if (!stat) throw missingPathError(`No label file at ${file}`, req.path);
@@ -173,9 +210,14 @@ export async function importLabelFile(
   if (stat.size > maxLabelFileBytes)
     throw new CuratorError('TOO_LARGE', `${file} is over ${maxLabelFileBytes} bytes`);
   const text = await fsp.readFile(file, 'utf8');
-  return importLabelSet(
-    db,
-    { name: req.name ?? path.basename(file).replace(/\.jsonl$/i, ''), text, sourcePath: file },
-    now,
-  );
+  const folder = path.dirname(file);
+  const parsed = parseLabelText(text, {
+    skill: req.skill,
+    ...(path.basename(folder) === 'evals' ? { folderSkill: path.basename(path.dirname(folder)) } : {}),
+  });
+  const base = path.basename(file).replace(parsed.format === 'jsonl' ? /\.jsonl$/i : /\.json$/i, '');
+  const name =
+    req.name ??
+    (parsed.skill === undefined || base.startsWith(parsed.skill) ? base : `${parsed.skill}-${base}`);
+  return storeLabelItems(db, { name, sourcePath: file, ...parsed }, now);
 }

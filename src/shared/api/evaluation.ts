@@ -82,6 +82,8 @@ export interface EvalTaskRow extends TaskMetrics {
   variant: Variant;
   k?: number;
   gold: string[];
+  /** The item's skills that must not be answered, where it names any. */
+  avoid?: string[];
   answer: string[];
   recallAtK: number;
   selectionRunId: number | null;
@@ -111,8 +113,38 @@ export interface EvalReport {
   summary: VariantSummary[];
   tasks: EvalTaskRow[];
   differences: TaskDifference[];
+  /**
+   * Per-skill trigger figures for each variant (and k), present when the set has trigger-style items: some item
+   * names skills to avoid, or every item with gold skills has exactly one.
+   */
+  triggers?: VariantTriggerFigures[];
   createdAt: string;
   finishedAt: string | null;
+}
+
+/**
+ * One skill's trigger figures on a set's queries (skill-creator's should-trigger / should-not-trigger queries): a
+ * should-trigger query is one whose gold names the skill, a should-not one whose `avoid` names it.
+ */
+export interface TriggerFigures {
+  skill: string;
+  shouldTrigger: number;
+  /** Should-trigger queries whose answer names the skill (true positives). */
+  triggered: number;
+  shouldNot: number;
+  /** Should-not-trigger queries whose answer names the skill (false positives). */
+  falselyTriggered: number;
+  /** triggered / (triggered + falselyTriggered); null when the skill was never answered on these queries. */
+  precision: number | null;
+  /** triggered / shouldTrigger; null without should-trigger queries. */
+  recall: number | null;
+}
+
+export interface VariantTriggerFigures {
+  variant: Variant;
+  k?: number;
+  /** By skill name. */
+  skills: TriggerFigures[];
 }
 
 export interface LabelItem {
@@ -218,6 +250,29 @@ export interface EvalComparison {
   changedTasks: TaskChange[];
   /** Skills whose content or states differ between the two runs' libraries. */
   editedSkills: SkillChange[];
+  /** Per variant (k) and skill, the trigger figures before and after; present when both runs have them. */
+  triggers?: TriggerChange[];
+}
+
+/** A query whose outcome for a skill changed: a should-trigger query now (not) answered with it, or a should-not one. */
+export interface TriggerFlip {
+  itemId: string;
+  task: string;
+  /** true: a should-trigger query for the skill; false: a should-not-trigger one. */
+  shouldTrigger: boolean;
+  /** The skill was in the answer. */
+  before: boolean;
+  after: boolean;
+}
+
+export interface TriggerChange {
+  variant: Variant;
+  k?: number;
+  skill: string;
+  /** null: the skill has no trigger figures in that run (its queries were added or removed in between). */
+  base: TriggerFigures | null;
+  current: TriggerFigures | null;
+  flips: TriggerFlip[];
 }
 
 export interface ConfusablePair {
@@ -243,9 +298,21 @@ export interface ConfusabilityReport {
 
 export type EvalExportFormat = 'json' | 'markdown' | 'csv';
 
+/**
+ * The formats a label file can be in: our JSONL, a skill's `evals/evals.json` from Anthropic's skill-creator (each
+ * prompt a task the skill should serve), or a skill-creator trigger query set (`query`/`prompt` with `should_trigger`)
+ * for one skill.
+ */
+export const labelFileFormats = ['jsonl', 'evals', 'triggers'] as const;
+export type LabelFileFormat = (typeof labelFileFormats)[number];
+
 /** What a label file's import did: a new set, or the set of that name updated (its edited items kept). */
 export interface LabelImportOutcome {
   set: LabelSetInfo;
+  /** The format the file was read as. */
+  format: LabelFileFormat;
+  /** The skill a skill-creator file is for. */
+  skill?: string;
   /** A set of this name was there already and was updated. */
   existed: boolean;
   added: number;
@@ -268,8 +335,24 @@ export interface GoldCoverage {
 }
 
 export interface EvaluationApi {
-  /** The set's info, with what the import did. */
-  'labels.import'(req: { path: string; name?: string }): Promise<LabelImportAnswer>;
+  /**
+   * The set's info, with what the import did. The format is read from the content (JSONL, or skill-creator's
+   * evals.json or trigger queries); `skill` names the skill a skill-creator file is for where the file does not
+   * (`skill_name`) and it is not at `<skill>/evals/`.
+   */
+  'labels.import'(req: { path: string; name?: string; skill?: string }): Promise<LabelImportAnswer>;
+  /**
+   * A label set as a file: JSONL (every item), or for one skill skill-creator's evals.json (items whose gold is
+   * exactly that skill) or trigger queries (gold names it: should trigger; avoid names it: should not). `skill` may be
+   * left out where the set has one such skill only.
+   */
+  'labels.export'(req: {
+    id: number;
+    format: LabelFileFormat;
+    skill?: string;
+    path?: string;
+    overwrite?: boolean;
+  }): Promise<{ content: string; fileName: string; path?: string; skill?: string; items: number }>;
   'labels.list'(req: Record<string, never>): Promise<LabelSetInfo[]>;
   'labels.get'(req: { id: number }): Promise<{ set: LabelSetInfo; items: LabelItem[] }>;
   'labels.saveItem'(req: { setId: number; item: LabelItem }): Promise<LabelItem>;
@@ -316,6 +399,7 @@ export const evaluationMethods = [
   'labels.get',
   'labels.saveItem',
   'labels.coverage',
+  'labels.export',
   'eval.run',
   'eval.list',
   'eval.show',

@@ -20,6 +20,7 @@ import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
 import { m033EvalLibrary } from './033-eval-library';
 import { m034TextPacked } from './034-text-packed';
+import { m038LabelAvoid } from './038-label-avoid';
 import { m040SkillTags } from './040-skill-tags';
 import { m041LexicalStats } from './041-lexical-stats';
 import { m050Profiles } from './050-profiles';
@@ -61,6 +62,7 @@ export const migrations: Migration[] = [
   m032EngineThroughput,
   m033EvalLibrary,
   m034TextPacked,
+  m038LabelAvoid,
   m040SkillTags,
   m041LexicalStats,
   m050Profiles,
