@@ -7,6 +7,13 @@ import { firstNames } from './name-list';
 
 const formatWords = { evals: 'evals.json', triggers: 'trigger queries' } as const;
 
+/** What a skill-creator file was read as ("Read as skill-creator trigger queries for pdf."); empty for JSONL. */
+export function labelFormatWords({ format, skill }: Pick<LabelImportAnswer, 'format' | 'skill'>): string {
+  return format === 'jsonl'
+    ? ''
+    : `Read as skill-creator ${formatWords[format]} for ${skill ?? 'one skill'}.`;
+}
+
 export function labelImportWords({
   name,
   itemCount,
@@ -18,8 +25,7 @@ export function labelImportWords({
   skill,
 }: LabelImportAnswer): string {
   const tasks = countOf(itemCount, 'task');
-  const read =
-    format === 'jsonl' ? '' : ` Read as skill-creator ${formatWords[format]} for ${skill ?? 'one skill'}.`;
+  const read = format === 'jsonl' ? '' : ` ${labelFormatWords({ format, skill })}`;
   if (!existed) return `New label set “${name}”: ${tasks}.${read}`;
   const kept =
     keptEdited.length > 0

@@ -21,7 +21,7 @@ import { countListOption, countOption, marginOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { resourcesDir } from '../paths';
 import { withOverwriteFlag } from '../overwrite-hint';
-import { labelImportWords } from '../../shared/label-import-words';
+import { labelFormatWords, labelImportWords } from '../../shared/label-import-words';
 
 const pct = (x: number | undefined) => (x === undefined ? '  -  ' : (100 * x).toFixed(1).padStart(5));
 
@@ -44,7 +44,8 @@ export function registerEvaluationCommands(program: Command): void {
         const set = await core['labels.import']({ path: file, name: opts.name, skill: opts.skill });
         if (g.json) return printJson(set);
         printLine(`label set #${set.id} ${set.name}: ${set.itemCount} tasks`);
-        if (set.existed || set.format !== 'jsonl') printLine(labelImportWords(set));
+        if (set.existed) printLine(labelImportWords(set));
+        else if (set.format !== 'jsonl') printLine(labelFormatWords(set));
         await printMissingGold(core, set.id);
       }),
     );
@@ -298,7 +299,10 @@ function printTriggerFigures(r: EvalReport): void {
   if (!r.triggers) return;
   const share = (x: number | null) => pct(x ?? undefined);
   const width = Math.max(5, ...r.triggers.flatMap((v) => v.skills.map((s) => s.skill.length)));
-  printLine(`trigger figures   ${'skill'.padEnd(width)}  triggered  falsely  trig P  trig R`);
+  printLine(
+    'Trigger figures per skill: should-trigger queries answered with it, should-not ones answered with it anyway',
+  );
+  printLine(`variant           ${'skill'.padEnd(width)}  triggered  falsely  trig P  trig R`);
   for (const v of r.triggers)
     for (const s of v.skills)
       printLine(
