@@ -1,7 +1,8 @@
 // Evaluation drives curation, in Chromium against the real core (browser mode, offline engines): run the sample
 // evaluation, edit two skills' states in the skill screen, re-run and compare with the last run — the changed tasks and
 // the edited skills are listed — then the drill-down toggle, a CSV export saved as a download, confusable pairs with
-// their states side by side, and cancelling a running evaluation. Screenshots of the screen in both themes and sizes.
+// their states side by side, cancelling a running evaluation, and a skill-creator trigger set imported for the skill
+// typed beside its path with its per-skill trigger table. Screenshots of the screen in both themes and sizes.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -257,5 +258,46 @@ describeInChromium('evaluation: re-run and compare with the last run', () => {
     await expect
       .poll(() => page.getByLabel('Label set', { exact: true }).inputValue())
       .toBe(String(smallSet));
+  }, 120_000);
+
+  it('imports a skill-creator trigger set for the skill typed beside it and shows its trigger table, then the figures compared', async () => {
+    const { server, page, problems } = session;
+    const skill = 'household-make-coffee';
+    const file = path.join(dir, 'coffee-queries.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { query: 'make a cup of coffee with the coffee machine', should_trigger: true },
+        { query: 'brew fresh coffee in the mug', should_trigger: true },
+        { query: 'water the houseplant on the windowsill', should_trigger: false },
+      ]),
+    );
+    await openEvaluation();
+    await page.getByLabel('Label set path').fill(file);
+    await page.getByLabel('Skill of a trigger set').fill(skill);
+    await page.getByRole('button', { name: 'Import label set' }).click();
+    await expect
+      .poll(() => page.getByTestId('label-imported').textContent())
+      .toContain(`Read as skill-creator trigger queries for ${skill}.`);
+    for (const v of ['full', 'no-parse', 'no-graph', 'no-split'])
+      await page.locator(`input[name="variant-${v}"]`).uncheck();
+    await page.locator('input[name="variant-dense"]').check();
+    await page.getByLabel('k values').fill('1');
+    await page.getByRole('button', { name: 'Run evaluation' }).click();
+    const table = page.getByTestId('trigger-figures');
+    await table.waitFor();
+    const runId = (await server.core['eval.list']({}))[0]!.runId;
+    const figures = (await server.core['eval.show']({ runId })).triggers![0]!.skills[0]!;
+    expect(figures).toMatchObject({ skill, shouldTrigger: 2, shouldNot: 1 });
+    const cells = await table.locator(`tr[data-skill="${skill}"] td`).allTextContents();
+    expect(cells.slice(0, 4)).toEqual(
+      [figures.shouldTrigger, figures.triggered, figures.shouldNot, figures.falselyTriggered].map(String),
+    );
+
+    await page.getByRole('button', { name: 'Re-run and compare with the last run' }).click();
+    const compared = page.getByTestId('trigger-changes');
+    await compared.waitFor();
+    expect(await compared.locator(`tr[data-skill="${skill}"] td`).last().textContent()).toBe('none');
+    expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -1,9 +1,11 @@
 // A run compared with an earlier run of the same set: what changed in the setup, metric deltas per variant, the tasks
-// whose answers changed and the skills edited in between (each a link to the skill).
+// whose answers changed and the skills edited in between (each a link to the skill); on trigger queries each skill's
+// trigger precision and recall before → after, with the queries that flipped.
 import type { EvalComparison, MetricDelta } from '../../../shared/api';
 import { changeCounts } from '../../../shared/skill-change-words';
 import { routeHref } from '../app/router';
 import { variantLabel } from './charts';
+import { TriggerChangesView } from './TriggerChangesView';
 
 const shown = ['precision', 'recall', 'f1', 'exactMatch', 'stageCoverage', 'meanAnswerSize'] as const;
 const titles: Record<(typeof shown)[number], string> = {
@@ -77,6 +79,7 @@ export function ComparisonView({ comparison: c }: { comparison: EvalComparison }
           </tbody>
         </table>
       </div>
+      {c.triggers && <TriggerChangesView triggers={c.triggers} />}
       <div className="compare-columns">
         <div aria-label="Changed tasks" data-testid="changed-tasks">
           <h3>Tasks whose answers changed ({c.changedTasks.length})</h3>

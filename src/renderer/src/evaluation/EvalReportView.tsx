@@ -1,5 +1,6 @@
 // One evaluation run: the comparison table, the comparison with an earlier run, charts, the per-task drill-down
-// (tasks where variants differ), confusable skill pairs, and exports saved as files.
+// (tasks where variants differ), per-skill trigger figures on trigger queries, confusable skill pairs, and exports saved
+// as files.
 import { useEffect, useState } from 'react';
 import type { EvalExportFormat, EvalReport, EvalTaskRow } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
@@ -9,6 +10,7 @@ import { MetricBars, QualityVsSize, SizeDistribution, variantLabel } from './cha
 import { ComparisonView } from './ComparisonView';
 import { ConfusabilityView } from './ConfusabilityView';
 import { saveAsFile } from './save-export';
+import { TriggerFiguresView } from './TriggerFiguresView';
 import { localModelsPlace } from '../../../shared/settings-places';
 
 const pct = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
@@ -290,6 +292,7 @@ export function EvalReportView({
           </p>
         )}
       </section>
+      {report.triggers && <TriggerFiguresView key={`triggers-${report.runId}`} triggers={report.triggers} />}
       {base !== undefined && (
         <>
           {comparison.error && <ErrorNote error={comparison.error} onDismiss={() => setBase(undefined)} />}

@@ -35,6 +35,8 @@ export function EvaluationScreen() {
   const outcome = shownPreset && outcomeOf(shownPreset);
   const unavailable = outcome === 'cannot-run' && shownPreset ? needsEmbedderMessage(shownPreset) : undefined;
   const [labelPath, setLabelPath] = useState('');
+  // The skill a skill-creator trigger set is for, where the file names none and is not at <skill>/evals/.
+  const [labelSkill, setLabelSkill] = useState('');
   const [runId, setRunId] = useState<number | null>(null);
   const [started, setStarted] = useState<JobInfo | null>(null);
   // Set when the running job is a re-run to compare with the last run.
@@ -75,7 +77,10 @@ export function EvaluationScreen() {
   const [imported, setImported] = useState<string | null>(null);
   const importSet = async () => {
     setImported(null);
-    const answer = await action.run(() => client.call('labels.import', { path: labelPath.trim() }));
+    const skill = labelSkill.trim();
+    const answer = await action.run(() =>
+      client.call('labels.import', { path: labelPath.trim(), ...(skill ? { skill } : {}) }),
+    );
     if (answer) {
       setImported(labelImportWords(answer));
       sets.reload();
@@ -123,7 +128,8 @@ export function EvaluationScreen() {
         <ErrorNote error={sets.error} />
         {sets.data?.length === 0 && (
           <p className="muted">
-            No label set yet. Import a JSONL file of tasks with gold skills.
+            No label set yet. Import a JSONL file of tasks with gold skills, or a skill’s evals/evals.json or
+            trigger queries from skill-creator.
             <SampleFileHint file="sampleTasks" label="sample tasks" onUse={setLabelPath} />
           </p>
         )}
@@ -137,10 +143,18 @@ export function EvaluationScreen() {
           <input
             className="grow"
             name="label-path"
-            placeholder="/path/to/tasks.jsonl"
+            placeholder="/path/to/tasks.jsonl or my-skill/evals/evals.json"
             value={labelPath}
             onChange={(e) => setLabelPath(e.target.value)}
             aria-label="Label set path"
+          />
+          <input
+            name="label-skill"
+            placeholder="skill (trigger sets)"
+            title="The skill a skill-creator trigger query set is for, where the file has no skill_name and is not in the skill’s evals/ folder"
+            value={labelSkill}
+            onChange={(e) => setLabelSkill(e.target.value)}
+            aria-label="Skill of a trigger set"
           />
           <button type="submit" disabled={!labelPath.trim() || action.busy}>
             Import label set
