@@ -33,7 +33,11 @@ import { importSource } from '../src/core/skills/importer';
 import { importStatesFile } from '../src/core/states/import-states';
 import { openDb, type Db } from '../src/core/store/db';
 import type { VariantSummary } from '../src/shared/api/evaluation';
-import { offlineTargets, parts, zjunlpImportSettings, type OfflineTargets } from './offline-targets';
+import { heldOut, offlineTargets, parts, zjunlpImportSettings, type OfflineTargets } from './offline-targets';
+import { PlainBm25 } from './plain-bm25';
+import { getRun } from '../src/core/select/runs-store';
+import { recallParams } from '../src/core/models/lexical/library-index';
+import { OFFLINE_ABSTAIN_BELOW } from '../src/shared/presets';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,9 +49,16 @@ const { values: args } = parseArgs({
     'no-zjunlp-states': { type: 'boolean', default: false },
     /** Also print every variant's figures per task set. */
     detail: { type: 'boolean', default: false },
+    /** The abstain threshold on the best rho (default: the offline preset's, settings selection.abstainBelow). */
+    abstain: { type: 'string' },
+    /** Try the recall with the body saturated apart at this share of a term's idf ('fielded': BM25F as before). */
+    'body-share': { type: 'string' },
   },
 });
 const zjunlpStates = !args['no-zjunlp-states'];
+if (args['body-share'] !== undefined)
+  recallParams.bodyShare = args['body-share'] === 'fielded' ? null : Number(args['body-share']);
+const abstainBelow = args.abstain === undefined ? OFFLINE_ABSTAIN_BELOW : Number(args.abstain);
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const resources = path.join(repoRoot, 'resources');
 const zjunlp = path.resolve(repoRoot, '../shared/data/zjunlp-skills');
@@ -57,7 +68,8 @@ interface Scorer {
   name: ScorerName;
   fitted: FittedCalibration | null;
 }
-// The product's scorer (v6) and the one before it (v4, without sub-word evidence), in the same run.
+// The product's scorer (v6); with --scorer v6,v4 also the one before it (v4, without sub-word evidence), same run.
+const chosenScorers = (args.scorer ?? 'v6').split(',');
 const scorers: Scorer[] = [
   { name: 'v6' as const, fitted: null },
   { name: 'v4' as const, fitted: null },
@@ -69,7 +81,7 @@ const scorers: Scorer[] = [
         },
       ]
     : []),
-].filter((s) => !args.scorer || s.name === args.scorer);
+].filter((s) => chosenScorers.includes(s.name) || (s.name === 'v5' && args.calibration));
 const encoder = (db: Db, sc: Scorer) =>
   sc.fitted
     ? createFittedLexicalCrossEncoder(db, sc.fitted)
@@ -90,7 +102,11 @@ const scenarios: Scenario[] = [
     tasks: 'sample-tasks.jsonl',
   },
   { name: 'zjunlp', libraries: [zjunlp], tasks: 'zjunlp-tasks.jsonl' },
-].filter((s) => !args.only || s.name === args.only);
+  // Unlike the household sets (issue 26): single-skill routing queries over the other zjunlp collections, and
+  // queries no skill of the library fits.
+  { name: 'routing', libraries: [zjunlp], tasks: 'routing-tasks.jsonl' },
+  { name: 'no-fit', libraries: [zjunlp], tasks: 'no-fit-tasks.jsonl' },
+].filter((s) => !args.only || args.only.split(',').includes(s.name));
 
 const noop = (): void => {};
 const clock = (): Date => new Date();
@@ -126,9 +142,11 @@ interface ScenarioResult {
   tasks: number;
   recallAtK: number;
   engines: { recall: string; crossEncoder: string };
-  targets: OfflineTargets[];
+  targets: (OfflineTargets & { plainBm25Top1: number; recallAt30: number })[];
   rows: { variant: string; precision: number; coverage: number; f1: number; size: number; ms: number }[];
   mug?: string[];
+  /** Per task of `full`: the best candidate's rho, whether the task has gold skills, and whether it is held out. */
+  bestRho: { rho: number; served: boolean; heldOut: boolean }[];
 }
 
 async function runScenario(s: Scenario, sc: Scorer): Promise<ScenarioResult> {
@@ -145,6 +163,28 @@ async function runScenario(s: Scenario, sc: Scorer): Promise<ScenarioResult> {
     );
     const items = parseLabelJsonl(text);
     const mug = report.tasks.find((t) => t.variant === 'full' && t.itemId === 'hh-01');
+    const plain = new PlainBm25(
+      db.prepare('SELECT name, description FROM skills').all() as { name: string; description: string }[],
+    );
+    const line = new Map(items.map((item, i) => [item.id, i]));
+    const recallOf = new Map(
+      report.tasks.filter((t) => t.variant === 'full').map((t) => [t.itemId, t.recallAtK]),
+    );
+    const inPart = (id: string, part: (typeof parts)[number]): boolean =>
+      part === 'all' || heldOut(line.get(id)!) === (part === 'held-out');
+    const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+    const referenceFigures = (part: (typeof parts)[number]) => {
+      const served = items.filter((i) => i.gold.length > 0 && inPart(i.id, part));
+      return {
+        plainBm25Top1: mean(
+          served.map((i) => {
+            const top = plain.top(i.task, 1)[0];
+            return top !== undefined && [...i.gold, ...(i.groups ?? []).flat()].includes(top) ? 1 : 0;
+          }),
+        ),
+        recallAt30: mean(served.map((i) => recallOf.get(i.id) ?? 0)),
+      };
+    };
     return {
       scenario: s.name,
       scorer: sc.name,
@@ -152,7 +192,7 @@ async function runScenario(s: Scenario, sc: Scorer): Promise<ScenarioResult> {
       tasks: items.length,
       recallAtK: report.recallAtK,
       engines: { recall: lexicalRecallEngine, crossEncoder: scorerId(sc) },
-      targets: parts.map((part) => offlineTargets(report, items, part)),
+      targets: parts.map((part) => ({ ...offlineTargets(report, items, part), ...referenceFigures(part) })),
       rows: report.summary.map((x) => ({
         variant: label(x),
         precision: x.precision,
@@ -162,6 +202,13 @@ async function runScenario(s: Scenario, sc: Scorer): Promise<ScenarioResult> {
         ms: x.msPerTask,
       })),
       ...(mug ? { mug: mug.answer } : {}),
+      bestRho: report.tasks
+        .filter((t) => t.variant === 'full' && t.selectionRunId !== null)
+        .map((t) => ({
+          rho: getRun(db, t.selectionRunId!).trace.abstention?.bestRho ?? Number.NEGATIVE_INFINITY,
+          served: items[line.get(t.itemId)!]!.gold.length > 0,
+          heldOut: heldOut(line.get(t.itemId)!),
+        })),
     };
   } finally {
     db.close();
@@ -175,8 +222,29 @@ function evalDeps(db: Db, sc: Scorer): EvalDeps {
     recall: (q, K) => lexicalRecall(db, q, K).map((h) => ({ skillId: h.skillId, score: h.score })),
     recallModel: lexicalRecallEngine,
     scorer: crossEncoderScoreProvider(encoder(db, sc)),
+    abstainBelow,
     clock,
   };
+}
+
+/**
+ * How the abstain threshold was chosen: per set and split, the share of tasks whose best rho falls below each
+ * threshold (no-fit tasks: right abstentions; the others: false ones). From `full`'s traces of the same run.
+ */
+function printAbstainSweep(results: readonly ScenarioResult[]): void {
+  const thresholds = [-2, -1.5, -1.25, -1, -0.9, -0.8, -0.7, -0.6, -0.5, 0, 1];
+  console.log(`\nabstain sweep (set threshold ${abstainBelow}): share of tasks abstained at each threshold`);
+  console.log(`set           split    kind  ${thresholds.map((t) => String(t).padStart(6)).join('')}`);
+  for (const r of results)
+    for (const split of ['train', 'held-out'] as const)
+      for (const served of [true, false]) {
+        const rows = r.bestRho.filter((b) => b.served === served && b.heldOut === (split === 'held-out'));
+        if (rows.length === 0) continue;
+        const shares = thresholds.map((t) => rows.filter((b) => b.rho < t).length / rows.length);
+        console.log(
+          `${r.scenario.padEnd(13)} ${split.padEnd(8)} ${served ? 'false' : 'right'} ${shares.map((x) => pct(x).padStart(6)).join('')}`,
+        );
+      }
 }
 
 /**
@@ -252,12 +320,26 @@ function printTable(results: readonly ScenarioResult[]): void {
     `engines: ${lexicalRecallEngine} + ${scorers.map((s) => `${s.name} = ${scorerId(s)}`).join(', ')}; states: sample${zjunlpStates ? ' + zjunlp' : ''}`,
   );
   console.log(
-    'task set       part      scorer tasks skills | Hit@1 full  dense@1  no-parse@1 | cover full  dense@size  no-parse@size | size  prec  | met',
+    "Hit@1: recall = the recall's own top-1, bm25 = plain BM25 over name + description (bench/plain-bm25.ts); " +
+      "cover/prec/size of full and no-split; @size: the ranked baselines at full's size; " +
+      'abst: no-fit tasks answered nothing; false: served tasks answered nothing; avoid: answered a near miss',
+  );
+  console.log(
+    'task set      part     sc  tasks skills | R@30  | Hit@1 recall  bm25  full no-parse | cover full no-split dense@sz np@sz | prec full no-split | size full no-split | abst  false avoid | met',
   );
   for (const r of results)
     for (const t of r.targets)
       console.log(
-        `${r.scenario.padEnd(14)} ${t.part.padEnd(9)} ${r.scorer.padEnd(6)} ${String(t.tasks).padStart(5)} ${String(r.skills).padStart(6)} |      ${pct(t.fullTop1)}    ${pct(t.recallTop1)}       ${pct(t.noParseTop1)} |      ${pct(t.fullCoverage)}       ${pct(t.denseCoverageAtSize)}          ${pct(t.noParseCoverageAtSize)} | ${t.fullSize.toFixed(2)}  ${pct(t.fullPrecision)} | ${t.met ? 'yes' : 'NO'}`,
+        [
+          `${r.scenario.padEnd(13)} ${t.part.padEnd(8)} ${r.scorer.padEnd(3)} ${String(t.tasks + t.noFitTasks).padStart(5)} ${String(r.skills).padStart(6)}`,
+          `${pct(t.tasks ? t.recallAt30 : undefined)}`,
+          `      ${pct(t.tasks ? t.recallTop1 : undefined)} ${pct(t.tasks ? t.plainBm25Top1 : undefined)} ${pct(t.tasks ? t.fullTop1 : undefined)}    ${pct(t.tasks ? t.noParseTop1 : undefined)}`,
+          `      ${pct(t.tasks ? t.fullCoverage : undefined)}    ${pct(t.tasks ? t.noSplitCoverage : undefined)}    ${pct(t.tasks ? t.denseCoverageAtSize : undefined)} ${pct(t.tasks ? t.noParseCoverageAtSize : undefined)}`,
+          `     ${pct(t.tasks ? t.fullPrecision : undefined)}    ${pct(t.tasks ? t.noSplitPrecision : undefined)}`,
+          `      ${t.tasks ? t.fullSize.toFixed(2) : '   -'}     ${t.tasks ? t.noSplitSize.toFixed(2) : '   -'}`,
+          `${pct(t.noFitTasks ? t.fullAbstainedOnNoFit : undefined)} ${pct(t.tasks ? t.fullFalseAbstentions : undefined)} ${pct(t.tasks ? t.fullAvoidedAnswered : undefined)}`,
+          ` ${t.met ? 'yes' : 'NO'}`,
+        ].join(' |'),
       );
 }
 
@@ -290,5 +372,6 @@ else {
       console.log(
         `demo "put a hot mug in the coffee machine" (full, ${r.scenario}, ${r.scorer}): ${r.mug.join(' -> ')}`,
       );
+  printAbstainSweep(results);
   if (args.detail) for (const r of results) printDetail(r);
 }

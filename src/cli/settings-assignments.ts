@@ -15,6 +15,11 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 function valueAs(current: unknown, raw: string): unknown {
   if (typeof current === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
   if (typeof current === 'number' && raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
+  // A nullable number (selection.abstainBelow.*): "null" turns it off, a number sets it.
+  if (current === null || typeof current === 'number') {
+    if (raw === 'null') return null;
+    if (raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
+  }
   return raw; // a string setting, or a value of the wrong type the settings schema then names
 }
 

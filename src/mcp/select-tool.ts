@@ -20,7 +20,8 @@ export const selectToolDescription = (rule: string): string =>
   'the task: `subtasks`, the m steps in the order you would do them, and `states`, m + 1 short descriptions of the ' +
   'situation: states[0] before the first step, states[i + 1] once subtasks[i] is done. Example for "heat an apple ' +
   'and put it in the fridge": subtasks ["heat the apple", "put the apple in the fridge"], states ["an apple is ' +
-  'somewhere in the room", "the apple is hot", "the hot apple is in the fridge"]. ' +
+  'somewhere in the room", "the apple is hot", "the hot apple is in the fridge"]. When no skill of the library ' +
+  'fits the task, the answer is empty with `noSkillFits: true` and the reason: go on without a skill. ' +
   rule;
 
 const staged = new Set(['full', 'no-graph', 'no-split']);
@@ -140,6 +141,16 @@ export function registerSelectTool(
           preset: r.trace.preset ?? null,
           answer: explainAnswer(r.trace).map((p) => ({ ...p, uri: skillUri(p.name) })),
           ...(r.trace.reason ? { reason: r.trace.reason } : {}),
+          ...(r.trace.abstention?.abstained
+            ? {
+                noSkillFits: true,
+                abstention: {
+                  bestCandidate: r.trace.abstention.best,
+                  bestRho: r.trace.abstention.bestRho,
+                  threshold: r.trace.abstention.threshold,
+                },
+              }
+            : {}),
           parse: used,
           ...(note ? { note } : {}),
           notes: r.trace.notes,

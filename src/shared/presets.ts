@@ -24,6 +24,22 @@ export const presetDescriptions: Record<SelectionPreset, string> = {
   offline: 'Offline: the lexical engines, no model needed',
 };
 
+/**
+ * The offline preset's abstain threshold on the best candidate's rho (settings selection.abstainBelow.offline),
+ * chosen on resources/no-fit-tasks.jsonl against false abstentions on the other sets (bench:offline).
+ */
+export const OFFLINE_ABSTAIN_BELOW = -0.7;
+
+/** The abstain threshold a selection scored by `preset` uses: the lexical engine's when that is what scores rho. */
+export function abstainThreshold(
+  thresholds: Record<SelectionPreset, number | null>,
+  preset: SelectionPreset,
+  relevanceTier: ScorerTier | undefined,
+): number | undefined {
+  const effective = relevanceTier === 'lexical' ? 'offline' : preset;
+  return thresholds[effective] ?? undefined;
+}
+
 /** r = scale * (cos - center): the embedder's cosine as log-odds. */
 export interface EmbedderCalibration {
   scale: number;

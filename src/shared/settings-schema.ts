@@ -2,7 +2,7 @@
 // built with the zod a caller hands in, so this module loads no zod: the core builds it at its first settings read
 // (core/zod.ts), the browser UI and scripts through shared/settings.ts.
 import type { z } from 'zod';
-import { selectionPresets } from './presets';
+import { OFFLINE_ABSTAIN_BELOW, selectionPresets } from './presets';
 
 type Zod = typeof z;
 
@@ -63,6 +63,18 @@ export function buildSettingsSchema(z: Zod) {
         recallInstruction: z.string().default(DEFAULT_RECALL_INSTRUCTION),
         /** Which engine scores each use of r: exact (cross-encoder), fast (embedder), mixed, offline (lexical). */
         preset: z.enum(selectionPresets).default('exact'),
+        /**
+         * Per preset: answer nothing ("no skill fits") when the best candidate's rho is below this; null: always
+         * answer, as METHOD.md. The offline value was chosen on resources/no-fit-tasks.jsonl (docs/selection.md).
+         */
+        abstainBelow: z
+          .object({
+            exact: z.number().min(-50).max(50).nullable().default(null),
+            fast: z.number().min(-50).max(50).nullable().default(null),
+            mixed: z.number().min(-50).max(50).nullable().default(null),
+            offline: z.number().min(-50).max(50).nullable().default(OFFLINE_ABSTAIN_BELOW),
+          })
+          .prefault({}),
         /** Embedder cosine as log-odds, r = scale * (cos - center) (docs/METHOD-notes.md); `model` = the model's own. */
         embedderCalibration: z
           .object({

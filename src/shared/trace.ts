@@ -222,6 +222,20 @@ export interface ReplayInfo {
   edits: TraceEdit[];
 }
 
+/**
+ * "No skill fits" as an answer: when the best candidate's rho (r(task, skill text)) is below the threshold, the
+ * selection answers nothing. Not part of METHOD.md: a product rule on top of it, off unless a threshold is set.
+ */
+export interface AbstentionTrace {
+  threshold: number;
+  /** The largest rho among the candidates, and whose; null when nothing was scored. */
+  bestRho: number | null;
+  best: string | null;
+  abstained: boolean;
+  /** What the variant would have answered had it not abstained. */
+  wouldAnswer: string[];
+}
+
 export interface SelectionTrace {
   traceVersion: typeof TRACE_VERSION;
   variant: Variant;
@@ -240,6 +254,8 @@ export interface SelectionTrace {
   answer: AnswerItem[];
   /** Why the answer is empty or came from an edge-case rule. */
   reason: string | null;
+  /** The abstain rule's check, when a threshold was set (absent in traces made before it, or with none). */
+  abstention?: AbstentionTrace;
   notes: string[];
   models: { recall: string | null; crossEncoder: string | null; llm: string | null };
   /** The preset that chose the scorers (absent in traces made before presets). */
@@ -255,6 +271,8 @@ export interface SelectionTrace {
     llmBodyChars: number;
     /** Candidates aligned per round before the split bound is checked; absent or 0: all at once (no alignment cut). */
     alignRound?: number;
+    /** The abstain threshold on the best rho; absent: none. */
+    abstainBelow?: number;
   };
   counts: SelectionCounts;
   execution: SelectionExecution;

@@ -116,4 +116,24 @@ describe('select_skills with the calling agent’s decomposition', () => {
       /Give both subtasks and states, or neither: states is missing/,
     );
   });
+
+  it('answers "no skill fits" for a task no skill serves, with the best candidate and the threshold', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'select_skills')!.description).toMatch(/noSkillFits: true/);
+    const answer = toolJson(
+      await select({ task: 'draft a toast for my sister’s wedding reception, funny but kind' }),
+    );
+    expect(answer.answer).toEqual([]);
+    expect(answer.noSkillFits).toBe(true);
+    const abstention = answer.abstention as { bestCandidate: string; bestRho: number; threshold: number };
+    expect(abstention.threshold).toBe(-0.7);
+    expect(abstention.bestRho).toBeLessThan(abstention.threshold);
+    expect(answer.reason).toMatch(
+      new RegExp(`^No skill fits: the best candidate, ${abstention.bestCandidate}, has ρ -\\d`),
+    );
+    // A task the library serves still gets its skills.
+    const served = toolJson(await select({ task: lib.task.task, ...lib.task.parse }));
+    expect(served.noSkillFits).toBeUndefined();
+    expect((served.answer as Pick[]).length).toBeGreaterThan(0);
+  });
 });

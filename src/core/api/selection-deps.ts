@@ -4,7 +4,7 @@
 import { CuratorError } from '../../shared/errors';
 import type { ScorerTier, SelectionPreset, StoredParseSource } from '../../shared/presets';
 import type { TaskParse } from '../../shared/trace';
-import { needsEmbedderMessage, presetTiers, selectionPresets } from '../../shared/presets';
+import { abstainThreshold, needsEmbedderMessage, presetTiers, selectionPresets } from '../../shared/presets';
 import type { CoreContext } from '../context';
 import { createLlmClient } from '../llm/client';
 import { parseTask, storedTaskParse } from '../llm/parse-task';
@@ -143,6 +143,11 @@ export async function selectionDeps(
     recallModel: recallDeps.embedder?.dim ? recallDeps.embedder.id : lexicalRecallEngine,
     scorer,
     preset,
+    abstainBelow: abstainThreshold(
+      settings.selection.abstainBelow,
+      preset,
+      scorer?.scorerFor?.('relevance').tier,
+    ),
     meter,
     parseTask: async (task, taskSignal) => {
       try {

@@ -230,6 +230,7 @@ async function evaluateItem(
         llmModel: deps.llmModel,
         llmAnswer: combo.variant === 'llm' ? llmAnswer : undefined,
         recallModel: deps.recallModel,
+        abstainBelow: deps.abstainBelow,
         memo,
         signal,
       });

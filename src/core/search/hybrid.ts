@@ -7,7 +7,7 @@ import type { Db } from '../store/db';
 import type { SkillFilter } from '../store/library-filter';
 import type { SkillSummary } from '../store/library-repo';
 import { denseRecall } from './dense';
-import { searchKeyword } from './keyword';
+import { exactNameIds, searchKeyword } from './keyword';
 import { skillSummaries } from './skill-filter';
 import { vectorIndexStaleReason } from './vector-index';
 
@@ -92,6 +92,17 @@ async function denseList(
   return { list: hits.map((h) => ({ skillId: h.skillId, score: h.cosine })), engine: e.id, notice };
 }
 
+function exactFirst<T extends { skillId: number; score: number; ranks: SearchHit['ranks'] }>(
+  exact: readonly number[],
+  ranked: readonly T[],
+): (T | { skillId: number; score: number; ranks: SearchHit['ranks'] })[] {
+  if (exact.length === 0) return [...ranked];
+  const first = exact.map(
+    (id) => ranked.find((r) => r.skillId === id) ?? { skillId: id, score: 0, ranks: {} },
+  );
+  return [...first, ...ranked.filter((r) => !exact.includes(r.skillId))];
+}
+
 /** Reciprocal-rank fusion: each list adds 1 / (rrfK + rank); ties go to the better best rank, then the smaller id. */
 export function fuseRanks(
   lists: Record<'keyword' | 'dense', readonly { skillId: number }[]>,
@@ -144,6 +155,8 @@ export async function searchSkills(deps: SearchDeps, req: SearchRequest): Promis
   } else {
     throw new CuratorError('INVALID_ARGUMENT', `Unknown search mode "${String(mode)}"`);
   }
+  // A skill's exact name (or its words) finds that skill first in every mode; keyword search already puts it there.
+  if (mode !== 'keyword') ranked = exactFirst(exactNameIds(db, { ...filters, query: req.query }), ranked);
 
   const summaries = skillSummaries(
     db,

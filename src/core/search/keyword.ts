@@ -131,9 +131,10 @@ export function anyWordExpressions(
 }
 
 /** Skills named exactly what was typed ("heat object" or "heat-object" for heat-object): these come first. */
-function exactNameIds(db: Db, query: KeywordQuery): number[] {
+export function exactNameIds(db: Db, query: KeywordQuery): number[] {
   const name = query.query.trim().toLowerCase().replace(/\s+/g, '-');
-  if (name === '') return [];
+  // A name is at most 64 characters (the spec); longer text is a task, not a name.
+  if (name === '' || name.length > 200) return [];
   const { where, params } = filterSql(db, 's', query);
   const clause = ['s.name = ?', ...where].join(' AND ');
   return stmt(db, `SELECT s.id FROM skills s WHERE ${clause} ORDER BY s.id LIMIT ${maxExact}`)
@@ -182,7 +183,9 @@ function run(
     ...params,
     offset + limit + exact.length,
   ) as Ranked[];
-  const one = stmt(db, `SELECT ${columns} ${from} AND ${rank} AND skills_fts.rowid = ?`);
+  // CAST: FTS5 ignores a rowid constraint bound as a JS number (a REAL) and returned every match, so in a large
+  // library the exact-name hit was the best-ranked row, not the skill (issue 26).
+  const one = stmt(db, `SELECT ${columns} ${from} AND ${rank} AND skills_fts.rowid = CAST(? AS INTEGER)`);
   const first = exact.flatMap(
     (id) => ranked.find((r) => r.id === id) ?? (one.all(match.rank, ...params, id) as Ranked[]),
   );

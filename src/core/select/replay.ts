@@ -120,6 +120,7 @@ export async function replaySelection(
     alignRound: trace.options.alignRound ?? 0,
     maxTokens: trace.options.maxTokens,
     llmBodyChars: trace.options.llmBodyChars,
+    abstainBelow: trace.options.abstainBelow,
     llmAnswer: trace.llm?.raw,
     llmModel: trace.models.llm,
     recallModel: trace.models.recall,

@@ -19,6 +19,8 @@ export interface SelectionDeps {
   scorer: ScoreProvider | null;
   /** The preset that built `scorer`, recorded in every trace. */
   preset?: SelectionPreset;
+  /** Answer nothing when the best rho is below this (select.ts `abstainBelow`); undefined: never abstain. */
+  abstainBelow?: number;
   /** Times the engines while they score; recorded per engine after the selection (for cost estimates). */
   meter?: ThroughputMeter;
   /** Task parsing (the LLM's, or a cached one); null when none is available. */
@@ -99,6 +101,7 @@ export async function runSelection(
         memo,
         signal: req.signal,
         preset: deps.preset,
+        abstainBelow: deps.abstainBelow,
         onPairsScored: (n) => {
           done = before + n;
           report?.({ done, total: Math.max(total, done), message: `Scoring pairs (${variant})` });

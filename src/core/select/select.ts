@@ -14,6 +14,7 @@ import {
   type Variant,
 } from './trace-types';
 import { createContext, runVariant } from './variants';
+import { abstain } from './abstain';
 
 export interface SelectOptions {
   variant?: Variant;
@@ -48,6 +49,11 @@ export interface SelectOptions {
   preset?: SelectionPreset;
   /** Pairs this selection has sent to the scorer so far, as batches complete. */
   onPairsScored?: (pairsScored: number) => void;
+  /**
+   * Answer nothing when the best candidate's rho is below this (abstain.ts): the variants that score rho (all but
+   * dense and llm). Undefined: never abstain, as METHOD.md.
+   */
+  abstainBelow?: number;
 }
 
 function scoreUses<T>(f: (use: ScoreUse) => T): Record<ScoreUse, T> {
@@ -105,6 +111,10 @@ export async function selectSkills(
           signal: options.signal,
         });
 
+  const abstention =
+    result && options.abstainBelow !== undefined
+      ? abstain(result, ctx.candidates, variant, options.abstainBelow)
+      : undefined;
   const unplaced = ctx.candidates.filter((c) => c.unplaced).length;
   const llmPromptTokens = result?.llm ? approxTokens(result.llm.prompt) : 0;
   return {
@@ -122,6 +132,7 @@ export async function selectSkills(
     llm: result?.llm ?? null,
     answer: result?.answer ?? [],
     reason: result ? result.reason : (input.emptyReason ?? 'The recall returned no candidates'),
+    ...(abstention ? { abstention } : {}),
     notes: ctx.notes,
     models: {
       recall: options.recallModel ?? null,
@@ -131,7 +142,14 @@ export async function selectSkills(
     ...(options.preset ? { preset: options.preset } : {}),
     ...(scorer?.scorerFor ? { scorers: scoreUses(scorer.scorerFor) } : {}),
     instructions: scoreUses((use) => (scorer?.instructionFor?.(use) ?? instructions[use]).version),
-    options: { maxTokens, prune, batchSize, llmBodyChars, ...(alignRound > 0 ? { alignRound } : {}) },
+    options: {
+      maxTokens,
+      prune,
+      batchSize,
+      llmBodyChars,
+      ...(alignRound > 0 ? { alignRound } : {}),
+      ...(options.abstainBelow !== undefined ? { abstainBelow: options.abstainBelow } : {}),
+    },
     counts: {
       candidates: input.candidates.length,
       inGraph:

@@ -44,6 +44,7 @@ const replayable = schema((z) => {
       batchSize: z.number().int().positive(),
       alignRound: z.number().int().nonnegative().optional(),
       llmBodyChars: z.number(),
+      abstainBelow: z.number().optional(),
     }),
     models: z.object({
       recall: z.string().nullable(),

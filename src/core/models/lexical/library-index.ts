@@ -28,8 +28,15 @@ export const recallParams: {
    * lists the offline preset was tuned on stay as they were.
    */
   feedback: { keep: number; docs: number; terms: number; weight: number; minSkills: number };
+  /**
+   * null: the body's weighted frequency joins name and description before the one saturation (BM25F). A number: the
+   * body saturates apart and adds at most that share of a term's idf, so a long body that mentions many of the query's
+   * words cannot outrank the skill whose name and description say what was asked (issue 26).
+   */
+  bodyShare: number | null;
 } = {
   k1: 1.2,
+  bodyShare: null,
   feedback: { keep: 2 / 3, docs: 1, terms: 20, weight: 0.5, minSkills: 1000 },
   fields: {
     name: { weight: 4, b: 0.3 },
@@ -210,7 +217,16 @@ export class LibraryIndex {
    * Returns every skill sharing a term with the query, best first, ties by smaller id.
    */
   rank(query: string, allowed?: ReadonlySet<number>): { skillId: number; score: number }[] {
-    return [...this.fieldedScores([...termCounts(query).keys()], this.fieldBags, this.averages, allowed)]
+    return [
+      ...this.fieldedScores(
+        [...termCounts(query).keys()],
+        this.fieldBags,
+        this.averages,
+        allowed,
+        undefined,
+        recallParams.bodyShare,
+      ),
+    ]
       .map(([doc, score]) => ({ skillId: this.ids[doc]!, score }))
       .sort((a, b) => b.score - a.score || a.skillId - b.skillId);
   }
@@ -278,7 +294,14 @@ export class LibraryIndex {
   ): { doc: number; skillId: number; score: number }[] {
     const kept = [...placed];
     for (const [doc, score] of [
-      ...this.fieldedScores([...terms.keys()], this.fieldBags, this.averages, allowed, terms),
+      ...this.fieldedScores(
+        [...terms.keys()],
+        this.fieldBags,
+        this.averages,
+        allowed,
+        terms,
+        recallParams.bodyShare,
+      ),
     ].sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!)) {
       if (kept.length >= k) break;
       const content = this.content(doc);
@@ -300,14 +323,24 @@ export class LibraryIndex {
     averages: Record<Field, number>,
     allowed?: ReadonlySet<number>,
     weights?: ReadonlyMap<string, number>,
+    bodyShare: number | null = null,
   ): Map<number, number> {
     const scores = new Map<number, number>();
+    const { k1 } = recallParams;
     for (const t of queryTerms) {
       const w = this.idf(t) * (weights?.get(t) ?? 1);
       for (const doc of this.postings.get(t) ?? []) {
         if (allowed && !allowed.has(this.ids[doc]!)) continue;
-        const tf = fieldedTf(t, bags[doc]!, averages);
-        scores.set(doc, (scores.get(doc) ?? 0) + (w * tf) / (recallParams.k1 + tf));
+        let s: number;
+        if (bodyShare === null) {
+          const tf = fieldedTf(t, bags[doc]!, averages);
+          s = tf / (k1 + tf);
+        } else {
+          const head = fieldedTf(t, bags[doc]!, averages, headFields);
+          const body = fieldTf(t, bags[doc]!, averages, 'body', 1);
+          s = head / (k1 + head) + (bodyShare * body) / (k1 + body);
+        }
+        scores.set(doc, (scores.get(doc) ?? 0) + w * s);
       }
     }
     return scores;
@@ -342,14 +375,30 @@ function averageLengths(bags: readonly Record<Field, TermBag>[]): Record<Field, 
   return averages;
 }
 
+const headFields: readonly Field[] = ['name', 'description'];
+
 /** A term's BM25F frequency: per field length-normalised and weighted, summed before the one saturation. */
-function fieldedTf(term: string, doc: Record<Field, TermBag>, averages: Record<Field, number>): number {
+function fieldedTf(
+  term: string,
+  doc: Record<Field, TermBag>,
+  averages: Record<Field, number>,
+  over: readonly Field[] = fields,
+): number {
   let tf = 0;
-  for (const field of fields) {
-    const n = doc[field].counts.get(term);
-    if (!n) continue;
-    const p = recallParams.fields[field];
-    tf += (p.weight * n) / (1 - p.b + (p.b * doc[field].length) / averages[field]);
-  }
+  for (const field of over) tf += fieldTf(term, doc, averages, field, recallParams.fields[field].weight);
   return tf;
+}
+
+/** One field's length-normalised frequency of a term, times `weight`. */
+function fieldTf(
+  term: string,
+  doc: Record<Field, TermBag>,
+  averages: Record<Field, number>,
+  field: Field,
+  weight: number,
+): number {
+  const n = doc[field].counts.get(term);
+  if (!n) return 0;
+  const { b } = recallParams.fields[field];
+  return (weight * n) / (1 - b + (b * doc[field].length) / averages[field]);
 }

@@ -49,7 +49,15 @@ export function VariantAnswers({
                   </li>
                 ))}
               </ol>
-              {r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>}
+              {t.abstention?.abstained ? (
+                <p className="small" data-testid="abstained">
+                  <span className="badge warn">no skill fits</span> {t.reason}
+                  {t.abstention.wouldAnswer.length > 0 &&
+                    ` Without the threshold: ${t.abstention.wouldAnswer.join(', ')}.`}
+                </p>
+              ) : (
+                r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>
+              )}
               {r.why?.gold && (
                 <span className="small" data-testid="gold-found">
                   {r.answer.filter((a) => gold.has(a.name)).length} of {r.why.gold.length} gold

@@ -1,0 +1,26 @@
+// "No skill fits" as an answer (issue 26): a product rule on top of METHOD.md, which always answers some skill. When
+// the best candidate's rho = r(task, skill text) is below the threshold, the selection answers nothing and says why.
+// Only the variants that score rho abstain; the dense and LLM baselines answer as they always did.
+import type { AbstentionTrace, CandidateTrace, Variant } from './trace-types';
+import type { VariantResult } from './variants';
+
+const abstaining: readonly Variant[] = ['full', 'no-graph', 'no-split', 'no-parse'];
+
+/** Checks the rule on a variant's result, emptying its answer when it abstains; undefined where it does not apply. */
+export function abstain(
+  result: VariantResult,
+  candidates: readonly CandidateTrace[],
+  variant: Variant,
+  threshold: number,
+): AbstentionTrace | undefined {
+  if (!abstaining.includes(variant)) return undefined;
+  let best: CandidateTrace | null = null;
+  for (const c of candidates) if (c.rho !== null && (best === null || c.rho > best.rho!)) best = c;
+  const wouldAnswer = result.answer.map((a) => a.name);
+  const abstained = best !== null && best.rho! < threshold && wouldAnswer.length > 0;
+  if (abstained) {
+    result.answer = [];
+    result.reason = `No skill fits: the best candidate, ${best!.name}, has ρ ${best!.rho!.toFixed(2)}, below the abstain threshold ${threshold}`;
+  }
+  return { threshold, bestRho: best?.rho ?? null, best: best?.name ?? null, abstained, wouldAnswer };
+}
