@@ -62,4 +62,18 @@ describe('the skills our label sets name', () => {
     },
     120_000,
   );
+
+  withZjunlp(
+    'the routing and no-fit sets name only zjunlp skills, gold and avoided alike',
+    async () => {
+      const names = await namesIn([zjunlpDir]);
+      const routing = parseLabelJsonl(readFileSync(path.join(resources, 'routing-tasks.jsonl'), 'utf8'));
+      const named = [...new Set(routing.flatMap((i) => [...i.gold, ...(i.avoid ?? [])]))];
+      expect(routing.filter((i) => i.avoid).length).toBeGreaterThanOrEqual(25);
+      expect(named.filter((n) => !names.has(n))).toEqual([]);
+      const noFit = parseLabelJsonl(readFileSync(path.join(resources, 'no-fit-tasks.jsonl'), 'utf8'));
+      expect(noFit.every((i) => i.gold.length === 0 && !i.avoid)).toBe(true);
+    },
+    120_000,
+  );
 });

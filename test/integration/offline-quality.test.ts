@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offlineTargets, zjunlpImportSettings, type OfflineTargets } from '../../bench/offline-targets';
+import { PlainBm25 } from '../../bench/plain-bm25';
+import { OFFLINE_ABSTAIN_BELOW } from '../../src/shared/presets';
 import { importLabelSet } from '../../src/core/eval/label-store';
 import { parseLabelJsonl } from '../../src/core/eval/label-format';
 import { runEval } from '../../src/core/eval/run-eval';
@@ -33,7 +35,11 @@ afterEach(() => lib?.close());
 const resources = path.join(repoRoot, 'resources');
 const sampleLibrary = path.join(resources, 'sample-library');
 
-async function evaluate(libraries: string[], tasksFile: string): Promise<OfflineTargets> {
+async function evaluate(
+  libraries: string[],
+  tasksFile: string,
+  abstainBelow?: number,
+): Promise<OfflineTargets & { plainBm25Top1: number }> {
   lib = tempLibrary();
   const db = lib.db;
   for (const source of libraries)
@@ -56,12 +62,24 @@ async function evaluate(libraries: string[], tasksFile: string): Promise<Offline
       recall: (q, K) => lexicalRecall(db, q, K),
       recallModel: lexicalRecallEngine,
       scorer: crossEncoderScoreProvider(createLexicalCrossEncoder(db)),
+      abstainBelow,
       clock: lib.deps.clock,
     },
     { setId, variants: ['full', 'no-parse', 'dense'], k: [1, 2] },
     { signal: new AbortController().signal, report: () => {} },
   );
-  return offlineTargets(report, parseLabelJsonl(text), 'all');
+  const items = parseLabelJsonl(text);
+  const plain = new PlainBm25(
+    db.prepare('SELECT name, description FROM skills').all() as { name: string; description: string }[],
+  );
+  const served = items.filter((i) => i.gold.length > 0);
+  const plainHits = served.filter((i) =>
+    [...i.gold, ...(i.groups ?? []).flat()].includes(plain.top(i.task, 1)[0]!),
+  );
+  return {
+    ...offlineTargets(report, items, 'all'),
+    plainBm25Top1: served.length === 0 ? 0 : plainHits.length / served.length,
+  };
 }
 
 function expectTargetsMet(t: OfflineTargets): void {
@@ -92,6 +110,31 @@ describe('offline preset quality on our task sets', () => {
   withZjunlp(
     'zjunlp tasks over the zjunlp collection with its parsed states',
     async () => expectTargetsMet(await evaluate([zjunlpDir], 'zjunlp-tasks.jsonl')),
+    180_000,
+  );
+
+  // Issue 26: single-skill routing queries over the other zjunlp collections, written apart from the engine. The
+  // recall's own top-1 is at least plain BM25 over name and description (bench/plain-bm25.ts), and with the
+  // offline preset's abstain threshold `full` answers at most 5 % of them with nothing.
+  withZjunlp(
+    'routing queries: the recall ranks the right skill first at least as often as plain BM25',
+    async () => {
+      const t = await evaluate([zjunlpDir], 'routing-tasks.jsonl', OFFLINE_ABSTAIN_BELOW);
+      expect(t.tasks).toBeGreaterThanOrEqual(60);
+      expect(t.recallTop1).toBeGreaterThanOrEqual(t.plainBm25Top1);
+      expect(t.fullFalseAbstentions).toBeLessThanOrEqual(0.05);
+    },
+    180_000,
+  );
+
+  // Queries no skill of the library fits: most are answered with nothing (73.7 % at the threshold chosen on them).
+  withZjunlp(
+    'queries no skill fits are answered with nothing',
+    async () => {
+      const t = await evaluate([zjunlpDir], 'no-fit-tasks.jsonl', OFFLINE_ABSTAIN_BELOW);
+      expect(t.noFitTasks).toBeGreaterThanOrEqual(30);
+      expect(t.fullAbstainedOnNoFit).toBeGreaterThanOrEqual(0.7);
+    },
     180_000,
   );
 
