@@ -53,7 +53,7 @@ export function VariantAnswers({
                 <p className="small" data-testid="abstained">
                   <span className="badge warn">no skill fits</span> {t.reason}
                   {t.abstention.wouldAnswer.length > 0 &&
-                    ` Without the threshold: ${t.abstention.wouldAnswer.join(', ')}.`}
+                    `. Without the threshold: ${t.abstention.wouldAnswer.join(', ')}.`}
                 </p>
               ) : (
                 r.answer.length === 0 && <p className="muted small">{t.reason ?? 'empty answer'}</p>

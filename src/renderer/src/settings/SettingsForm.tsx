@@ -39,7 +39,7 @@ export function FieldControl({
     );
   }
   const words = wordsFor(path);
-  const unit = field.kind === 'number' ? unitFor(path, field.defaultValue) : undefined;
+  const unit = field.kind === 'number' ? unitFor(path, field.defaultValue ?? undefined) : undefined;
   const bound = (n: number) => (unit ? inUnit(n, unit) : n.toLocaleString());
   const label = (
     <label htmlFor={id}>
@@ -79,7 +79,7 @@ export function FieldControl({
             step={field.integer && !unit ? 1 : 'any'}
             value={typeof value === 'number' ? Number((value / factor).toPrecision(12)) : ''}
             onChange={(e) => {
-              if (e.target.value === '') return onChange(undefined);
+              if (e.target.value === '') return onChange(field.nullable ? null : undefined);
               const stored = Number(e.target.value) * factor;
               onChange(field.integer ? Math.round(stored) : stored);
             }}

@@ -43,6 +43,22 @@ const words: Record<string, Words> = {
     label: 'Longest state pair scored (tokens)',
     help: 'The same cut for two states compared with each other (a skill’s state against the task’s).',
   },
+  'selection.abstainBelow.exact': {
+    label: 'No skill fits below (exact preset)',
+    help: 'Answer no skill when the best candidate’s relevance ρ is below this. Empty: always answer a skill.',
+  },
+  'selection.abstainBelow.fast': {
+    label: 'No skill fits below (fast preset)',
+    help: 'Answer no skill when the best candidate’s relevance ρ is below this. Empty: always answer a skill.',
+  },
+  'selection.abstainBelow.mixed': {
+    label: 'No skill fits below (mixed preset)',
+    help: 'Answer no skill when the best candidate’s relevance ρ is below this. Empty: always answer a skill.',
+  },
+  'selection.abstainBelow.offline': {
+    label: 'No skill fits below (offline preset)',
+    help: 'Answer no skill when the best candidate’s relevance ρ is below this (−0.7 was chosen on tasks no skill fits). Empty: always answer a skill.',
+  },
   'selection.llmSelectorBodyChars': {
     label: 'Skill text shown to the LLM selector (characters)',
     help: 'How much of each candidate’s body the llm baseline reads besides its name and description.',

@@ -4,7 +4,16 @@ import { localModelsHeading } from '../../../shared/settings-places';
 
 export type Field =
   | { kind: 'group'; key: string; fields: Field[] }
-  | { kind: 'number'; key: string; min?: number; max?: number; integer: boolean; defaultValue?: number }
+  | {
+      kind: 'number';
+      key: string;
+      min?: number;
+      max?: number;
+      integer: boolean;
+      defaultValue?: number | null;
+      /** null is a value (an empty box): e.g. an abstain threshold that is off. */
+      nullable?: boolean;
+    }
   | { kind: 'string'; key: string; defaultValue?: string }
   | { kind: 'boolean'; key: string; defaultValue?: boolean }
   | { kind: 'enum'; key: string; options: string[]; defaultValue?: string };
@@ -18,17 +27,22 @@ interface SchemaLike {
   isInt?: boolean;
 }
 
-function unwrap(schema: SchemaLike): { schema: SchemaLike; defaultValue: unknown } {
+function unwrap(schema: SchemaLike): { schema: SchemaLike; defaultValue: unknown; nullable: boolean } {
   let s = schema;
   let defaultValue: unknown;
+  let nullable = false;
   while (
-    (s.def.type === 'default' || s.def.type === 'prefault' || s.def.type === 'optional') &&
+    (s.def.type === 'default' ||
+      s.def.type === 'prefault' ||
+      s.def.type === 'optional' ||
+      s.def.type === 'nullable') &&
     s.def.innerType
   ) {
     if (s.def.type === 'default') defaultValue = s.def.defaultValue;
+    if (s.def.type === 'nullable') nullable = true;
     s = s.def.innerType;
   }
-  return { schema: s, defaultValue };
+  return { schema: s, defaultValue, nullable };
 }
 
 function finite(n: number | null | undefined): number | undefined {
@@ -38,7 +52,7 @@ function finite(n: number | null | undefined): number | undefined {
 }
 
 export function describeSchema(schema: SchemaLike, key: string): Field {
-  const { schema: s, defaultValue } = unwrap(schema);
+  const { schema: s, defaultValue, nullable } = unwrap(schema);
   switch (s.def.type) {
     case 'object':
       return {
@@ -53,7 +67,8 @@ export function describeSchema(schema: SchemaLike, key: string): Field {
         min: finite(s.minValue),
         max: finite(s.maxValue),
         integer: s.isInt === true,
-        defaultValue: defaultValue as number | undefined,
+        defaultValue: defaultValue as number | null | undefined,
+        ...(nullable ? { nullable: true } : {}),
       };
     case 'boolean':
       return { kind: 'boolean', key, defaultValue: defaultValue as boolean | undefined };
