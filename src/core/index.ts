@@ -15,6 +15,7 @@ import { createSelectService } from './api/select-service';
 import { createSettingsService } from './api/settings-service';
 import { createSourcesService } from './sources/sources-service';
 import { createTagsService } from './tags/tags-service';
+import { createBulkService } from './bulk/bulk-service';
 import { createUsageService } from './usage/usage-service';
 import { createAuditService, registerAuditJob } from './audit/audit-service';
 import { registerAuditReviewJob } from './audit/llm-review';
@@ -116,6 +117,7 @@ export function createCore(options: CoreOptions): Core {
     ...sources.api,
     ...createProfilesService(ctx, options.installPlaces),
     ...createTagsService(ctx),
+    ...createBulkService(ctx),
     ...createUsageService(ctx),
     ...createAuditService(ctx),
   };

@@ -13,6 +13,7 @@ import {
   verifyStates,
 } from '../states/skill-states';
 import { assertVerifyAcknowledged } from '../states/verify-audit-check';
+import { reparseRecorded } from '../bulk/bulk-service';
 import { createLlmClient } from './client';
 import { parseSkills, type ParseSkillsParams } from './parse-skills';
 import { parseTask } from './parse-task';
@@ -30,6 +31,7 @@ const parseSkillsParams = schema((z) =>
       ids: z.array(z.number().int().positive()).max(100_000).optional(),
       force: z.boolean().optional(),
       replace: z.boolean().optional(),
+      bulk: z.boolean().optional(),
     })
     .refine((p) => !p.replace || (p.ids !== undefined && p.ids.length > 0), {
       message: 'replace needs ids: name the skills whose edited or verified states may be replaced',
@@ -131,7 +133,11 @@ export function createLlmApi(ctx: CoreContext): Omit<LlmApi, 'states.import' | '
           },
         );
       }
-      return ctx.jobs.start(PARSE_SKILLS_JOB, params.data);
+      const { bulk, ...scope } = params.data;
+      const job = ctx.jobs.start(PARSE_SKILLS_JOB, scope);
+      // The Library's bulk Re-parse: the job's history rows carry its id, which the bulk change names for Undo.
+      if (bulk) reparseRecorded(ctx.db, ctx.clock().toISOString(), job.id, scope.ids ?? []);
+      return job;
     },
     'parse.task': async (req) => {
       let llm: LlmClient | undefined;

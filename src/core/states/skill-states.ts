@@ -97,8 +97,8 @@ export function editStates(db: Db, clock: Clock, skillId: number, edit: StatesEd
     .immediate();
 }
 
-/** A curator confirms the states as right; a record without states cannot be verified. */
-export function verifyStates(db: Db, clock: Clock, skillId: number): SkillStates {
+/** A curator confirms the states as right; a record without states cannot be verified. `batch`: see writeSnapshot. */
+export function verifyStates(db: Db, clock: Clock, skillId: number, batch?: string): SkillStates {
   return db
     .transaction(() => {
       const before = currentSnapshot(db, skillId);
@@ -110,15 +110,9 @@ export function verifyStates(db: Db, clock: Clock, skillId: number): SkillStates
       }
       const sourceHash = contentHash(db, skillId);
       if (before.status !== 'verified' || before.sourceHash !== sourceHash) {
-        writeSnapshot(
-          db,
-          clock,
-          skillId,
-          { ...before, status: 'verified', sourceHash },
-          'verify',
-          before,
-          {},
-        );
+        writeSnapshot(db, clock, skillId, { ...before, status: 'verified', sourceHash }, 'verify', before, {
+          batch,
+        });
       }
       return getStates(db, skillId);
     })

@@ -17,7 +17,7 @@ export interface StatesSnapshot {
   error: string | null;
 }
 
-export type HistoryAction = 'parse' | 'parse-failed' | 'reparse' | 'edit' | 'verify' | 'revert';
+export type HistoryAction = 'parse' | 'parse-failed' | 'reparse' | 'edit' | 'verify' | 'unverify' | 'revert';
 
 export interface StatesRow {
   skill_id: number;
@@ -98,6 +98,7 @@ export function recordParse(
         promptTokens: parse.promptTokens,
         completionTokens: parse.completionTokens,
         parsed: true,
+        batch: parse.jobId ?? null,
       });
       return true;
     })
@@ -126,7 +127,14 @@ export function writeSnapshot(
   after: StatesSnapshot,
   action: HistoryAction,
   before: StatesSnapshot | null,
-  extra: { rawAnswer?: string | null; promptTokens?: number; completionTokens?: number; parsed?: boolean },
+  extra: {
+    rawAnswer?: string | null;
+    promptTokens?: number;
+    completionTokens?: number;
+    parsed?: boolean;
+    /** The bulk change or parse job this write belongs to (see migration 022), so that its Undo finds it. */
+    batch?: string | null;
+  },
 ): void {
   const now = clock().toISOString();
   db.prepare(
@@ -153,12 +161,15 @@ export function writeSnapshot(
     parsed: extra.parsed ? 1 : 0,
     now,
   });
-  db.prepare('INSERT INTO state_history (skill_id, action, before, after, at) VALUES (?, ?, ?, ?, ?)').run(
+  db.prepare(
+    'INSERT INTO state_history (skill_id, action, before, after, at, batch) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(
     skillId,
     action,
     before === null ? null : JSON.stringify(before),
     JSON.stringify(after),
     now,
+    extra.batch ?? null,
   );
 }
 

@@ -1,9 +1,10 @@
-// The tags part of the API, and the bulk verify of a selection.
+// The tags part of the API, and the bulk verify of a selection (both recorded for bulk.undo).
 import type { TagsApi } from '../../shared/api/tags';
 import { CuratorError } from '../../shared/errors';
 import type { CoreContext } from '../context';
 import { addTags, listTags, removeTags, tagsOf } from './tags-repo';
-import { unverifyMany, verifyMany } from './verify-many';
+import { tagRecorded, verifyManyRecorded } from '../bulk/bulk-service';
+import { unverifyMany } from './verify-many';
 
 export function createTagsService(ctx: CoreContext): TagsApi {
   const changed = () => ctx.events.emit({ type: 'library.changed', reason: 'tags' });
@@ -16,17 +17,27 @@ export function createTagsService(ctx: CoreContext): TagsApi {
       return Object.fromEntries(req.skillIds.map((id) => [id, found.get(id) ?? []]));
     },
     'tags.add': async (req) => {
+      if (req?.bulk) {
+        const { count, change } = tagRecorded(ctx.db, ctx.clock, req.skillIds, req.tags, false);
+        changed();
+        return { added: count, change };
+      }
       const added = addTags(ctx.db, req?.skillIds, req?.tags);
       changed();
       return { added };
     },
     'tags.remove': async (req) => {
+      if (req?.bulk) {
+        const { count, change } = tagRecorded(ctx.db, ctx.clock, req.skillIds, req.tags, true);
+        changed();
+        return { removed: count, change };
+      }
       const removed = removeTags(ctx.db, req?.skillIds, req?.tags);
       changed();
       return { removed };
     },
     'states.verifyMany': async (req) => {
-      const result = verifyMany(ctx.db, ctx.clock, req?.skillIds, req?.acknowledgeAudit);
+      const result = verifyManyRecorded(ctx.db, ctx.clock, req?.skillIds, req?.acknowledgeAudit);
       ctx.events.emit({ type: 'states.changed', skillIds: result.verified });
       return result;
     },

@@ -15,11 +15,13 @@ function checkIds(skillIds: unknown): number[] {
   return [...new Set(skillIds as number[])];
 }
 
+/** `batch`: the bulk change the verifies belong to (their history rows carry it, for bulk.undo). */
 export function verifyMany(
   db: Db,
   clock: Clock,
   skillIds: unknown,
   acknowledgeAudit?: unknown,
+  batch?: string,
 ): VerifyManyResult {
   const ids = checkIds(skillIds);
   // Only the skills this would verify are asked about: those with states, not verified as they are.
@@ -36,7 +38,7 @@ export function verifyMany(
         if (states.completion === null) result.skipped.push({ skillId: id, status: states.status });
         else if (states.status === 'verified' && !states.outdated) result.alreadyVerified.push(id);
         else {
-          verifyStates(db, clock, id);
+          verifyStates(db, clock, id, batch);
           result.verified.push(id);
         }
       }

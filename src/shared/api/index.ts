@@ -1,6 +1,8 @@
 // The one API contract: every host (Electron IPC, HTTP, CLI) exposes exactly these methods.
 import type { AuditApi } from './audit';
 import { auditMethods } from './audit';
+import type { BulkApi } from './bulk';
+import { bulkMethods } from './bulk';
 import type { EvaluationApi } from './evaluation';
 import { evaluationMethods } from './evaluation';
 import type { JobsApi } from './jobs';
@@ -34,6 +36,7 @@ export type CuratorApi = LibraryApi &
   SourcesApi &
   ProfilesApi &
   TagsApi &
+  BulkApi &
   UsageApi &
   AuditApi;
 export type ApiMethod = keyof CuratorApi;
@@ -51,6 +54,7 @@ export const apiMethods = [
   ...sourcesMethods,
   ...profilesMethods,
   ...tagsMethods,
+  ...bulkMethods,
   ...usageMethods,
   ...auditMethods,
 ] as const satisfies readonly ApiMethod[];
@@ -65,6 +69,7 @@ export function isApiMethod(name: string): name is ApiMethod {
 }
 
 export * from './audit';
+export * from './bulk';
 export * from './evaluation';
 export * from './jobs';
 export * from './library';

@@ -127,6 +127,8 @@ export interface LlmApi {
     force?: boolean;
     /** Replace edited/verified states of the skills named in `ids` (the old values go to history). */
     replace?: boolean;
+    /** The Library's bulk Re-parse of `ids`: recorded as a bulk change, which `bulk.undo` takes back once it ends. */
+    bulk?: boolean;
   }): Promise<JobInfo>;
   'parse.task'(req: {
     task: string;

@@ -15,6 +15,7 @@ import { m011ScoreCache } from './011-score-cache';
 import { m012SkillSideVectors } from './012-skill-side-vectors';
 import { m020States } from './020-states';
 import { m021ParseAttempts } from './021-parse-attempts';
+import { m022BulkChanges } from './022-bulk-changes';
 import { m030SelectionRuns } from './030-selection-runs';
 import { m031Evaluation } from './031-evaluation';
 import { m032EngineThroughput } from './032-engine-throughput';
@@ -57,6 +58,7 @@ export const migrations: Migration[] = [
   m012SkillSideVectors,
   m020States,
   m021ParseAttempts,
+  m022BulkChanges,
   m030SelectionRuns,
   m031Evaluation,
   m032EngineThroughput,
