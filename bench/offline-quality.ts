@@ -5,12 +5,14 @@
 // Prints one table: per task set and part (all, train, held-out: bench/offline-targets.ts), full's Hit@1 against the
 // recall's own top-1 (dense@1) and no-parse@1, stage coverage against the ranked baselines at full's mean answer
 // size, precision, and whether issue 10's targets are met; then ms per selection at 600 skills and the demo's answer.
-// Every set is run with the product's scorer (v6) and the one before it (v4, no sub-word evidence) in the same run.
+// Every set is run with the product's scorer (v6); --scorer v6,v4 adds the one before it (no sub-word evidence). The
+// routing and no-fit sets (issue 26) add plain BM25 over name + description as a reference, abstentions and a sweep
+// of the abstain threshold.
 // With --calibration FILE (a fit from bench/fit-lexical-calibration.ts, e.g. bench/fitted-lexical/calibration-v5.json)
 // every set is also run with that fitted cross-scorer (bench/fitted-lexical/scorer.ts): same tasks, same run, one
 // table (docs/METHOD-notes.md note 32). --scorer v6|v4|v5 runs one of them only.
-// Run: npm run bench:offline [-- --only sample|sample+zjunlp|zjunlp] [--scorer v6|v4|v5] [--calibration FILE]
-//      [--no-zjunlp-states] [--detail] [--json]
+// Run: npm run bench:offline [-- --only sample,sample+zjunlp,zjunlp,routing,no-fit] [--scorer v6,v4] [--calibration FILE]
+//      [--no-zjunlp-states] [--detail] [--json] [--abstain=T] [--body-share=X|fielded] [--time-library FILE]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +53,11 @@ const { values: args } = parseArgs({
     detail: { type: 'boolean', default: false },
     /** The abstain threshold on the best rho (default: the offline preset's, settings selection.abstainBelow). */
     abstain: { type: 'string' },
+    /**
+     * Also time recall + full on the routing tasks in this library file (e.g. a 68k library imported from
+     * bench/scale/synth.ts's JSONL with the CLI), beside the 600-skill one.
+     */
+    'time-library': { type: 'string' },
     /** Try the recall with the body saturated apart at this share of a term's idf ('fielded': BM25F as before). */
     'body-share': { type: 'string' },
   },
@@ -315,6 +322,46 @@ async function timeAt(
   }
 }
 
+/** recall + full per routing task in a library file as it is (nothing imported): the large-library figure. */
+async function timeLibraryFile(
+  file: string,
+): Promise<{ skills: number; tasks: number; firstMs: number; meanMs: number; cpuMs: number }> {
+  const db = openDb(file);
+  try {
+    const tasks = parseLabelJsonl(readFileSync(path.join(resources, 'routing-tasks.jsonl'), 'utf8')).slice(
+      0,
+      30,
+    );
+    const scorer = crossEncoderScoreProvider(encoder(db, scorers[0]!));
+    const select = async (task: string): Promise<void> => {
+      const { input } = await recallCandidates(
+        task,
+        null,
+        30,
+        (q, k) => lexicalRecall(db, q, k),
+        (ids) => loadSkillsForSelection(db, ids),
+      );
+      await selectSkills(input, scorer, { variant: 'full', abstainBelow });
+    };
+    let start = process.hrtime.bigint();
+    await select(tasks[0]!.task);
+    const firstMs = ms(start);
+    start = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
+    for (const t of tasks) await select(t.task);
+    const used = process.cpuUsage(cpu);
+    return {
+      skills: db.prepare('SELECT count(*) FROM skills').pluck().get() as number,
+      tasks: tasks.length,
+      firstMs,
+      meanMs: ms(start) / tasks.length,
+      cpuMs: (used.user + used.system) / 1000 / tasks.length,
+    };
+  } finally {
+    db.close();
+  }
+}
+
 function printTable(results: readonly ScenarioResult[]): void {
   console.log(
     `engines: ${lexicalRecallEngine} + ${scorers.map((s) => `${s.name} = ${scorerId(s)}`).join(', ')}; states: sample${zjunlpStates ? ' + zjunlp' : ''}`,
@@ -360,6 +407,12 @@ for (const s of scenarios) for (const sc of scorers) results.push(await runScena
 const timings: { scorer: string; skills: number; buildMs: number; meanMs: number; cpuMs: number }[] = [];
 for (let round = 0; round < 2; round++)
   for (const sc of scorers) timings.push({ scorer: sc.name, ...(await timeAt(600, sc)) });
+if (args['time-library']) {
+  const large = await timeLibraryFile(args['time-library']);
+  console.log(
+    `ms per selection (recall + full, fresh scores, ${large.tasks} routing tasks) in ${args['time-library']}: ${large.skills} skills, ${large.meanMs.toFixed(0)} ms wall, ${large.cpuMs.toFixed(0)} ms CPU; first ${large.firstMs.toFixed(0)} ms`,
+  );
+}
 if (args.json) console.log(JSON.stringify({ results, timings }, null, 2));
 else {
   printTable(results);

@@ -31,6 +31,9 @@ export interface Background {
 export class Memo<V> {
   private readonly map = new Map<string, V>();
   constructor(private readonly limit: number) {}
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
   get(key: string, make: () => V): V {
     let v = this.map.get(key);
     if (v === undefined) {

@@ -31,14 +31,23 @@ export function ftsCandidates(db: Db, query: string, depth: number): number[] {
     .all(match, depth) as number[];
 }
 
-function loadRows(db: Db, ids: readonly number[]): Row[] {
+/**
+ * The candidates' rows. A body (stored compressed, and long) is read only for skills whose bags are not kept yet
+ * (`bagged`); the others get '' and their kept bags.
+ */
+function loadRows(db: Db, ids: readonly number[], bagged: (id: number) => boolean = () => false): Row[] {
   const get = db.prepare('SELECT id, name, description, body FROM skills WHERE id = ?');
+  const head = db.prepare("SELECT id, name, description, '' AS body FROM skills WHERE id = ?");
   const rows: Row[] = [];
   for (const id of [...ids].sort((a, b) => a - b)) {
-    const row = get.get(id) as Row | undefined;
+    const row = (bagged(id) ? head : get).get(id) as Row | undefined;
     if (row) rows.push(row);
   }
   return rows;
+}
+
+function loadBody(db: Db, id: number): string {
+  return (db.prepare('SELECT body FROM skills WHERE id = ?').pluck().get(id) as string | undefined) ?? '';
 }
 
 export function boundedRank(
@@ -54,9 +63,21 @@ export function boundedRank(
     allowed && allowed.size <= candidateDepth.skills
       ? [...allowed]
       : ftsCandidates(db, query, candidateDepth.skills).filter((id) => !allowed || allowed.has(id));
-  const bagsOf = bags && ((r: Row) => bags.get(String(r.id), () => fieldBags(r.name, r.description, r.body)));
+  // A row read without its body (its bags were kept) whose bags were let go since reads the body then.
+  const headOnly = new Set<number>();
+  const bagsOf =
+    bags &&
+    ((r: Row) =>
+      bags.get(String(r.id), () =>
+        fieldBags(r.name, r.description, headOnly.has(r.id) ? loadBody(db, r.id) : r.body),
+      ));
+  const bagged = (id: number): boolean => {
+    const kept = bags?.has(String(id)) ?? false;
+    if (kept) headOnly.add(id);
+    return kept;
+  };
   const index = (of: readonly number[]) =>
-    new LibraryIndex(loadRows(db, of), [], stats, { recallOnly: true, bagsOf });
+    new LibraryIndex(loadRows(db, of, bagged), [], stats, { recallOnly: true, bagsOf });
   // The feedback ranks the last third of K by the query widened with the best skill's words: their skills are
   // candidates too (at a third of the depth), or the feedback could only reorder what the query found.
   const widened = allowed ? [] : index(ids).feedbackTerms(query, k);

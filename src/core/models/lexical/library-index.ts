@@ -144,16 +144,19 @@ export class LibraryIndex {
     if (!options.recallOnly) rows.forEach((r, doc) => this.byDocument.set(skillDocument(r), doc));
     this.averages = stats?.averages ?? averageLengths(this.fieldBags);
     this.judgedAverages = stats?.judgedAverages ?? averageLengths(this.judgedBags);
-    this.fieldBags.forEach((f, doc) => {
-      const seen = new Set<string>();
-      for (const field of fields) for (const t of f[field].counts.keys()) seen.add(t);
-      for (const t of seen) {
-        this.df.set(t, (this.df.get(t) ?? 0) + 1);
-        let list = this.postings.get(t);
-        if (!list) this.postings.set(t, (list = []));
-        list.push(doc);
-      }
-    });
+    // With the library's statistics the rows are one query's candidates: their postings are made per query term
+    // when first asked (postingsOf), not for every word of thousands of long bodies.
+    if (!stats)
+      this.fieldBags.forEach((f, doc) => {
+        const seen = new Set<string>();
+        for (const field of fields) for (const t of f[field].counts.keys()) seen.add(t);
+        for (const t of seen) {
+          this.df.set(t, (this.df.get(t) ?? 0) + 1);
+          let list = this.postings.get(t);
+          if (!list) this.postings.set(t, (list = []));
+          list.push(doc);
+        }
+      });
     const judged = options.recallOnly ? [] : this.judgedBags;
     this.documents = new Bm25Collection(
       judged.map((f) => merge([f.name, f.description, f.body])),
@@ -311,6 +314,21 @@ export class LibraryIndex {
     return kept;
   }
 
+  /** The rows holding a term, in row order. */
+  private postingsOf(term: string): readonly number[] {
+    let list = this.postings.get(term);
+    if (list === undefined) {
+      // Without statistics every term's postings were made up front: a term not there is in no row.
+      if (!this.stats) return [];
+      list = [];
+      this.fieldBags.forEach((f, doc) => {
+        if (fields.some((field) => f[field].counts.has(term))) list!.push(doc);
+      });
+      this.postings.set(term, list);
+    }
+    return list;
+  }
+
   private content(doc: number): TermBag {
     let c = this.contents[doc];
     if (!c) this.contents[doc] = c = merge([this.fieldBags[doc]!.description, this.fieldBags[doc]!.body]);
@@ -329,7 +347,7 @@ export class LibraryIndex {
     const { k1 } = recallParams;
     for (const t of queryTerms) {
       const w = this.idf(t) * (weights?.get(t) ?? 1);
-      for (const doc of this.postings.get(t) ?? []) {
+      for (const doc of this.postingsOf(t)) {
         if (allowed && !allowed.has(this.ids[doc]!)) continue;
         let s: number;
         if (bodyShare === null) {
