@@ -15,6 +15,7 @@ import { severities, severityRank, specProfiles } from '../../shared/api/audit';
 import { idOption } from '../number-options';
 import { followJob, printJson, printLine, requireDone } from '../output';
 import { withCore } from '../run-command';
+import { skillIdOf } from '../skill-ref';
 
 interface AuditOptions {
   skills?: string[];
@@ -41,11 +42,6 @@ const listOption = (value: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-
-async function skillIdOf(core: Core, ref: string): Promise<number> {
-  const id = /^#?(\d+)$/.exec(ref)?.[1];
-  return id ? Number(id) : (await core['library.get']({ name: ref })).id;
-}
 
 const where = (f: StoredFinding): string => `${f.file}${f.line ? `:${f.line}` : ''}`;
 

@@ -3,16 +3,11 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { SkillStates } from '../../shared/api';
 import { endpointHint } from '../../shared/endpoint-hints';
-import type { Core } from '../../core';
 import { followJob, printJobJson, printJson, printJsonReport, printLine, requireDone } from '../output';
 import { idListOption, idOption } from '../number-options';
 import { wholeNumberArgument, withCore } from '../run-command';
 import { registerStatesFileCommands } from './states-file';
-
-async function skillIdOf(core: Core, ref: string): Promise<number> {
-  if (/^\d+$/.test(ref)) return Number(ref);
-  return (await core['library.get']({ name: ref })).id;
-}
+import { skillIdOf } from '../skill-ref';
 
 function printStates(s: SkillStates): void {
   printLine(

@@ -1,6 +1,5 @@
 // CLI: Git sources, update checks and applying them, folder watches, delete, undo and the trash.
 import type { Command } from 'commander';
-import type { Core } from '../../core';
 import type {
   DeletedInfo,
   DiffHunkLine,
@@ -14,6 +13,7 @@ import { wholeNumberArgument, withCore } from '../run-command';
 import { CuratorError } from '../../shared/errors';
 import { countOf } from '../../shared/import-hints';
 import { evictedNote, skillsWord, goldInNote } from '../../shared/trash-words';
+import { skillIdOf } from '../skill-ref';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -45,10 +45,6 @@ function printCheck(check: UpdateCheck, withDiff: boolean): void {
   for (const i of check.added) show('+', i);
   for (const i of check.changed) show('~', i);
   for (const i of check.removed) show('-', i);
-}
-
-async function skillIdOf(core: Core, idOrName: string): Promise<number> {
-  return /^\d+$/.test(idOrName) ? Number(idOrName) : (await core['library.get']({ name: idOrName })).id;
 }
 
 export function registerSourceCommands(program: Command): void {

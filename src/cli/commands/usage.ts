@@ -6,6 +6,7 @@ import type { UsageCallsQuery, UsageQuery, UsageRole, UsageSummary } from '../..
 import { countOption } from '../number-options';
 import { printJson, printLine } from '../output';
 import { withCore } from '../run-command';
+import { skillIdOf } from '../skill-ref';
 
 interface PeriodOptions {
   from?: string;
@@ -70,11 +71,6 @@ function printSummary(s: UsageSummary): void {
       ? 'Recording is off (usage.retentionDays = 0).'
       : `Calls are kept ${s.retentionDays} days (settings set usage.retentionDays=N); oldest kept: ${when(s.oldestCallAt, 'none')}.`,
   );
-}
-
-async function skillIdOf(core: Core, skill: string): Promise<number> {
-  const id = /^#?(\d+)$/.exec(skill)?.[1];
-  return id ? Number(id) : (await core['library.get']({ name: skill })).id;
 }
 
 export function registerUsageCommands(program: Command): void {

@@ -39,7 +39,7 @@ export function FieldControl({
     );
   }
   const words = wordsFor(path);
-  const unit = field.kind === 'number' ? unitFor(path, field.defaultValue ?? undefined) : undefined;
+  const unit = field.kind === 'number' ? unitFor(path, field.defaultValue) : undefined;
   const bound = (n: number) => (unit ? inUnit(n, unit) : n.toLocaleString());
   const label = (
     <label htmlFor={id}>

@@ -153,7 +153,7 @@ const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
 /** Sizes in KiB/MiB/GiB by their default's magnitude, durations in seconds; other numbers as they are. */
-export function unitFor(path: string, defaultValue: number | undefined): Unit | undefined {
+export function unitFor(path: string, defaultValue: number | null | undefined): Unit | undefined {
   if (/Bytes$/.test(path)) {
     const d = defaultValue ?? MiB;
     return d >= GiB
