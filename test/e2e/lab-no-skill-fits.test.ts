@@ -37,6 +37,23 @@ describeInChromium('Selection lab: no skill fits', () => {
     const dense = page.locator('.variant-card[data-variant="dense"]');
     if ((await dense.count()) > 0) expect(await dense.locator('ol li').count()).toBeGreaterThan(0);
     await inBothThemes(page, 'lab-no-skill-fits');
+
+    // Settings: the offline threshold, emptied, turns the rule off; the same task then gets its weak skill.
+    await page.evaluate(() => (window.location.hash = '#/settings/selection'));
+    const box = page.getByLabel(/No skill fits below \(offline preset\)/);
+    await box.waitFor();
+    expect(await box.inputValue()).toBe('-0.7');
+    await box.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const saved = await server.core['settings.get']({});
+    expect(saved.selection.abstainBelow.offline).toBeNull();
+    await inBothThemes(page, 'settings-abstain-off', '[name="selection.abstainBelow.exact"]');
+    await page.evaluate(() => (window.location.hash = '#/select'));
+    await page.locator('textarea[name="task"]').fill('write a funny but kind toast for my sister’s wedding');
+    await page.getByRole('button', { name: 'Select skills' }).click();
+    await expect.poll(() => full.locator('ol li').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await full.getByTestId('abstained').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 });

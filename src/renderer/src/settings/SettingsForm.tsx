@@ -77,6 +77,7 @@ export function FieldControl({
             min={field.min !== undefined ? field.min / factor : undefined}
             max={field.max !== undefined ? field.max / factor : undefined}
             step={field.integer && !unit ? 1 : 'any'}
+            placeholder={field.nullable ? 'off' : undefined}
             value={typeof value === 'number' ? Number((value / factor).toPrecision(12)) : ''}
             onChange={(e) => {
               if (e.target.value === '') return onChange(field.nullable ? null : undefined);

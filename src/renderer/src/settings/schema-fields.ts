@@ -100,6 +100,7 @@ const labels: Record<string, string> = {
   usage: 'Agent usage',
   ui: 'Appearance',
   recallK: 'K: candidates passed on by recall',
+  abstainBelow: 'No skill fits: abstain thresholds',
   rankedK: 'k for ranked variants',
   crossEncoderMaxTokens: 'Cross-encoder token budget',
   crossEncoderAlignMaxTokens: 'Cross-encoder token budget, alignment pairs',
