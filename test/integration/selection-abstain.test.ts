@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/core';
 import { createCore } from '../../src/core';
+import { renderTrace } from '../../src/core/select/render-trace';
 import { OFFLINE_ABSTAIN_BELOW } from '../../src/shared/presets';
 import { expectTraceFollowsMethod } from '../fixtures/method-oracle';
 
@@ -52,6 +53,10 @@ describe('abstaining when no skill fits', () => {
         `No skill fits: the best candidate, ${a.best}, has ρ ${a.bestRho!.toFixed(2)}, below the abstain threshold ${OFFLINE_ABSTAIN_BELOW}`,
       );
       if (variant === 'full') expectTraceFollowsMethod(r.trace);
+      // The CLI's rendering says it and how to turn it off.
+      expect(renderTrace(r.trace)).toContain(
+        `No skill fits: the best candidate, ${a.best}, has ρ ${a.bestRho!.toFixed(2)}, below the abstain threshold ${OFFLINE_ABSTAIN_BELOW}; without it: ${a.wouldAnswer.join(', ')} (settings set selection.abstainBelow.offline=null always answers)`,
+      );
     }
     // The dense baseline ranks by the recall's score and never abstains.
     expect((await core['select.run']({ task: toast, variant: 'dense' })).trace.answer.length).toBeGreaterThan(
