@@ -1,8 +1,8 @@
 // Bulk actions and tags in the Library (issue 14, "Review at speed"), in Debian's Chromium against the browser mode and
 // the loopback OpenAI server: 20 skills ticked with the keyboard (arrow keys, shift+x for the range) are verified
-// after a confirmation that gives the count, and Undo puts them back; a tag added in bulk filters the list; the bulk
-// re-parse and "Parse N unparsed" confirmations show the estimated tokens and cost; the skill page adds a tag and
-// shows its own re-parse's progress inline.
+// after a confirmation that gives the count, and the undo bar's Undo puts them back; a tag added in bulk filters the
+// list; the bulk re-parse and "Parse N unparsed" confirmations show the estimated tokens and cost; the skill page adds
+// a tag and shows its own re-parse's progress inline.
 import { expect, it } from 'vitest';
 import type { OpenAiServer } from '../fixtures/openai-server';
 import { insertSkill } from '../integration/llm-harness';
@@ -64,11 +64,11 @@ describeInChromium('bulk actions and tags', () => {
     await expect.poll(() => confirm.textContent()).toContain('Verify 20 skills?');
     await inBothThemes(page, 'bulk-verify-confirm');
     await confirm.getByRole('button', { name: 'Verify 20 skills' }).click();
-    const toast = page.locator('.toast', { hasText: 'Verified 20 skills' });
-    await toast.waitFor();
+    const bar = page.getByRole('status', { name: 'Undo bulk action' });
+    await expect.poll(() => bar.textContent()).toContain('Verified 20 skills');
     await expect.poll(verified).toBe(20);
     await expect.poll(() => page.locator('.skill-row .badge.status-verified').count()).toBeGreaterThan(5);
-    await toast.getByRole('button', { name: 'Undo' }).click();
+    await bar.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(verified).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -82,7 +82,9 @@ describeInChromium('bulk actions and tags', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Confirm tag' });
     await confirm.getByLabel('Tags').fill('Needs Work');
     await confirm.getByRole('button', { name: 'Tag 3 skills' }).click();
-    await page.locator('.toast', { hasText: 'Tagged 3 skills “needs work”' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Undo bulk action' }).textContent())
+      .toContain('Tagged 3 skills “needs work”');
     expect(await server.core['tags.list']({})).toEqual([{ tag: 'needs work', skills: 3 }]);
     await expect.poll(() => page.locator('.skill-row .tag', { hasText: 'needs work' }).count()).toBe(3);
 

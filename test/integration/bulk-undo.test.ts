@@ -81,15 +81,15 @@ describe('bulk verify', () => {
     const undone = await core['bulk.undo']({ id: verified.change!.id });
     expect(undone.restored.sort()).toEqual([ids.alpha, ids.beta].sort());
     expect(undone.skipped).toEqual([
-      { skillId: ids.delta, name: null, reason: 'deleted since' },
+      { skillId: ids.delta, name: null, reason: 'deleted' },
       {
         skillId: ids.gamma,
         name: 'gamma',
-        reason: expect.stringMatching(/^edited since \(\d{4}-\d\d-\d\d \d\d:\d\d\)$/),
+        reason: expect.stringMatching(/^edited at \d{4}-\d\d-\d\d \d\d:\d\d$/),
       },
     ]);
     expect(undone.message).toMatch(
-      /^2 skills back as they were; 2 left as they are, changed since the bulk action: skill \d+ \(deleted since\), gamma \(edited since/,
+      /^2 skills back as they were; 2 left as they are because they changed since: skill \d+ \(deleted\), gamma \(edited at /,
     );
     expect(await states(ids.alpha)).toEqual(before.alpha);
     expect(await states(ids.beta)).toEqual(before.beta);
@@ -131,7 +131,7 @@ describe('bulk tag', () => {
 
     const undone = await core['bulk.undo']({ id: added.change!.id });
     expect(undone.skipped).toEqual([
-      { skillId: ids.gamma, name: 'gamma', reason: '“objects” taken off since' },
+      { skillId: ids.gamma, name: 'gamma', reason: '“objects” already taken off' },
     ]);
     expect(await core['tags.of']({ skillIds: [ids.alpha, ids.beta, ids.gamma] })).toEqual({
       [ids.alpha]: ['kitchen'],
@@ -166,8 +166,8 @@ describe('bulk re-parse', () => {
 
     const undone = await core['bulk.undo']({ id: last!.id });
     expect(undone.restored.sort()).toEqual([ids.alpha, ids.beta].sort());
-    expect(undone.skipped.map((s) => [s.name, s.reason.replace(/ \(.*/, '')])).toEqual([
-      ['gamma', 'edited since'],
+    expect(undone.skipped.map((s) => [s.name, s.reason.replace(/ at .*/, '')])).toEqual([
+      ['gamma', 'edited'],
     ]);
     expect(await states(ids.alpha)).toEqual(before.alpha);
     // The curator's words come back, and so does their protection from the next re-parse.

@@ -62,7 +62,7 @@ function deletedSince(db: Db, row: ChangeRow): number[] {
 function undoStates(db: Db, clock: Clock, row: ChangeRow): Undone {
   const out: Undone = {
     restored: [],
-    skipped: deletedSince(db, row).map((skillId) => ({ skillId, reason: 'deleted since' })),
+    skipped: deletedSince(db, row).map((skillId) => ({ skillId, reason: 'deleted' })),
   };
   const latest = db.prepare(
     'SELECT id, action, at FROM state_history WHERE skill_id = ? ORDER BY id DESC LIMIT 1',
@@ -71,7 +71,7 @@ function undoStates(db: Db, clock: Clock, row: ChangeRow): Undone {
     const last = latest.get(skillId) as { id: number; action: string; at: string };
     if (last.id !== rows[rows.length - 1]!.id) {
       const what = actionWords[last.action] ?? last.action;
-      out.skipped.push({ skillId, reason: `${what} since (${minute(last.at)})` });
+      out.skipped.push({ skillId, reason: `${what} at ${minute(last.at)}` });
       continue;
     }
     const first = rows[0]!.before;
@@ -86,7 +86,7 @@ function undoTags(db: Db, row: ChangeRow): Undone {
   const added = row.kind === 'tag-add';
   const out: Undone = {
     restored: [],
-    skipped: deletedSince(db, row).map((skillId) => ({ skillId, reason: 'deleted since' })),
+    skipped: deletedSince(db, row).map((skillId) => ({ skillId, reason: 'deleted' })),
   };
   const gone = new Set(out.skipped.map((s) => s.skillId));
   const restored = new Set<number>();
@@ -98,7 +98,7 @@ function undoTags(db: Db, row: ChangeRow): Undone {
   for (const [skillId, tag] of JSON.parse(row.pairs) as TagPair[]) {
     if (gone.has(skillId)) continue;
     if (undo.run(skillId, tag).changes > 0) restored.add(skillId);
-    else out.skipped.push({ skillId, reason: `“${tag}” ${added ? 'taken off' : 'put back'} since` });
+    else out.skipped.push({ skillId, reason: `“${tag}” already ${added ? 'taken off' : 'put back'}` });
   }
   out.restored = [...restored];
   return out;
@@ -109,5 +109,6 @@ function undoWords(restored: number, skipped: BulkUndoSkip[]): string {
   if (skipped.length === 0) return back;
   const named = skipped.map((s) => `${s.name ?? `skill ${s.skillId}`} (${s.reason})`);
   const one = skipped.length === 1;
-  return `${back}; ${skipped.length} left as ${one ? 'it is' : 'they are'}, changed since the bulk action: ${nameList(named)}`;
+  const why = one ? 'it is because it changed since' : 'they are because they changed since';
+  return `${back}; ${skipped.length} left as ${why}: ${nameList(named)}`;
 }

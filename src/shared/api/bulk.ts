@@ -23,7 +23,7 @@ export interface BulkUndoSkip {
   skillId: number;
   /** null: the skill is not in the library any more. */
   name: string | null;
-  /** Why it was left as it is now: "edited since (2026-03-01 10:02)", "deleted since", "tag “x” already taken off". */
+  /** What changed it since: "edited at 2026-03-01 10:02" (UTC), "deleted", "“kitchen” already taken off". */
   reason: string;
 }
 
@@ -33,7 +33,7 @@ export interface BulkUndoResult {
   restored: number[];
   /** Skills left alone because they changed again since (a later edit is never overwritten). */
   skipped: BulkUndoSkip[];
-  /** In words: "4 skills back as they were; 1 skipped: edited since". */
+  /** In words: "3 skills back as they were; 1 left as it is because it changed since: beta (edited at …)". */
   message: string;
 }
 

@@ -1,10 +1,10 @@
-// The bar over the Library list while skills are ticked: Verify, Re-parse, Tag and Delete for the selection, each
-// behind a confirmation that gives the count. Delete's Undo is the Library's undo bar.
+// The bar over the Library list while skills are ticked: Verify, Back to parsed, Re-parse, Tag and Delete for the
+// selection, each behind a confirmation that gives the count. Each is undone from the Library's lasting undo bar.
 import { useMemo, useState } from 'react';
 import { DeleteConfirm } from './DeleteConfirm';
-import { ReparseManyConfirm, TagConfirm, VerifyConfirm } from './BulkConfirms';
+import { BackToParsedConfirm, ReparseManyConfirm, TagConfirm, VerifyConfirm } from './BulkConfirms';
 
-export type BulkAction = 'verify' | 'reparse' | 'tag' | 'delete';
+export type BulkAction = 'verify' | 'unverify' | 'reparse' | 'tag' | 'delete';
 
 export function BulkBar({
   selected,
@@ -44,8 +44,8 @@ export function BulkBar({
           Select all {shown} shown
         </button>
         <span>
-          or tick skills (shift-click for a range, x on a focused row) to verify, re-parse, tag or delete them
-          together
+          or tick skills (shift-click for a range, x on a focused row) to verify, un-verify, re-parse, tag or
+          delete them together
         </span>
       </div>
     );
@@ -63,11 +63,13 @@ export function BulkBar({
         </button>
         <span className="spacer" />
         {button('verify', 'Verify…')}
+        {button('unverify', 'Back to parsed…')}
         {button('reparse', 'Re-parse…')}
         {button('tag', 'Tag…')}
         {button('delete', 'Delete…')}
       </div>
       {action === 'verify' && <VerifyConfirm ids={ids} onDone={finish} onCancel={cancel} />}
+      {action === 'unverify' && <BackToParsedConfirm ids={ids} onDone={finish} onCancel={cancel} />}
       {action === 'reparse' && <ReparseManyConfirm ids={ids} onDone={finish} onCancel={cancel} />}
       {action === 'tag' && <TagConfirm ids={ids} onDone={finish} onCancel={cancel} />}
       {action === 'delete' && <DeleteConfirm target={{ skillIds: ids }} onDone={finish} onCancel={cancel} />}

@@ -1,5 +1,5 @@
-// The confirmations of the Library's bulk actions: each says how many skills it touches before anything happens,
-// and its toast offers Undo where the action can be undone.
+// The confirmations of the Library's bulk actions: each says how many skills it touches before anything happens;
+// Verify, Back to parsed, Tag and Re-parse are then undone from the Library's lasting undo bar (bulk.undo).
 import { useEffect, useState } from 'react';
 import type { ParseEstimate } from '../../../shared/api';
 import { ErrorNote } from '../app/ErrorNote';
@@ -39,27 +39,19 @@ export function VerifyConfirm({ ids, onDone, onCancel }: ConfirmProps) {
       ),
     );
     if (!result) return;
-    const done = result.verified;
+    // The undo bar says "Verified N skills"; a toast adds only what was left alone.
     const extra = [
       result.alreadyVerified.length ? `${result.alreadyVerified.length} already verified` : '',
       result.skipped.length ? `${result.skipped.length} without states skipped` : '',
     ].filter(Boolean);
-    showToast(
-      `Verified ${plural(done.length, 'skill')}${extra.length ? ` (${extra.join(', ')})` : ''}`,
-      done.length
-        ? async () => {
-            const { reverted } = await client.call('states.unverifyMany', { skillIds: done });
-            showToast(`${plural(reverted.length, 'skill')} back to the states before Verify`);
-          }
-        : undefined,
-    );
+    if (extra.length) showToast(`Verified ${plural(result.verified.length, 'skill')} (${extra.join(', ')})`);
     onDone();
   };
   return (
     <Box label="Confirm verify">
       <p>
         Verify {plural(ids.length, 'skill')}? Their current states become verified; skills without states are
-        skipped. Undo puts each back as it was.
+        skipped. Undo (in the bar above the list, for as long as you need) puts each back as it was.
       </p>
       <div className="row">
         <button className="primary" autoFocus disabled={action.busy} onClick={() => void verify()}>
@@ -86,7 +78,7 @@ export function ReparseManyConfirm({ ids, onDone, onCancel }: ConfirmProps) {
   }, [client, ids, replace]);
   const start = async () => {
     const job = await action.run(() =>
-      client.call('parse.skills', { ids, force: true, ...(replace ? { replace: true } : {}) }),
+      client.call('parse.skills', { ids, force: true, bulk: true, ...(replace ? { replace: true } : {}) }),
     );
     if (!job) return;
     showToast(`Re-parse of ${plural(estimate?.toSend ?? ids.length, 'skill')} started (see Jobs)`);
@@ -119,6 +111,7 @@ export function TagConfirm({ ids, onDone, onCancel }: ConfirmProps) {
   const client = useClient();
   const action = useAction();
   const [text, setText] = useState('');
+  const [remove, setRemove] = useState(false);
   const [known, setKnown] = useState<string[]>([]);
   useEffect(() => {
     void client.call('tags.list', {}).then(
@@ -131,25 +124,35 @@ export function TagConfirm({ ids, onDone, onCancel }: ConfirmProps) {
     .map((t) => t.trim())
     .filter(Boolean);
   const apply = async () => {
-    const done = await action.run(async () => {
-      // Undo takes a tag off only the skills that did not have it before.
-      const before = await client.call('tags.of', { skillIds: ids });
-      const result = await client.call('tags.add', { skillIds: ids, tags });
-      return { before, result };
-    });
-    if (!done) return;
-    const lower = tags.map((t) => t.toLowerCase().replace(/\s+/g, ' '));
-    showToast(`Tagged ${plural(ids.length, 'skill')} ${lower.map((t) => `“${t}”`).join(', ')}`, async () => {
-      for (const tag of lower) {
-        const fresh = ids.filter((id) => !(done.before[id] ?? []).includes(tag));
-        if (fresh.length) await client.call('tags.remove', { skillIds: fresh, tags: [tag] });
-      }
-    });
+    // Recorded as one bulk change: Undo (the undo bar) changes back only the (skill, tag) pairs this changed.
+    const change = await action.run(async () =>
+      remove
+        ? (await client.call('tags.remove', { skillIds: ids, tags, bulk: true })).change
+        : (await client.call('tags.add', { skillIds: ids, tags, bulk: true })).change,
+    );
+    if (change === undefined) return;
+    if (change === null)
+      showToast(
+        remove ? 'None of them had those tags: nothing changed' : 'All of them had those tags already',
+      );
     onDone();
   };
+  const verb = remove ? `Take off ${plural(ids.length, 'skill')}` : `Tag ${plural(ids.length, 'skill')}`;
   return (
     <Box label="Confirm tag">
-      <p>Tag {plural(ids.length, 'skill')} with:</p>
+      <div className="row" role="radiogroup" aria-label="Add or take off">
+        <label>
+          <input type="radio" checked={!remove} onChange={() => setRemove(false)} /> Add
+        </label>
+        <label>
+          <input type="radio" checked={remove} onChange={() => setRemove(true)} /> Take off
+        </label>
+      </div>
+      <p>
+        {remove
+          ? `Take these tags off ${plural(ids.length, 'skill')}:`
+          : `Tag ${plural(ids.length, 'skill')} with:`}
+      </p>
       <form
         className="row"
         onSubmit={(e) => {
@@ -171,12 +174,45 @@ export function TagConfirm({ ids, onDone, onCancel }: ConfirmProps) {
           ))}
         </datalist>
         <button className="primary" type="submit" disabled={action.busy || tags.length === 0}>
-          Tag {plural(ids.length, 'skill')}
+          {verb}
         </button>
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
       </form>
+      <ErrorNote error={action.error} onDismiss={action.clearError} />
+    </Box>
+  );
+}
+
+export function BackToParsedConfirm({ ids, onDone, onCancel }: ConfirmProps) {
+  const client = useClient();
+  const action = useAction();
+  const run = async () => {
+    const result = await action.run(() => client.call('bulk.backToParsed', { skillIds: ids }));
+    if (!result) return;
+    const notes = [
+      result.edited.length
+        ? `${plural(result.edited.length, 'skill')} with a person’s states back to edited`
+        : '',
+      result.notVerified.length ? `${result.notVerified.length} not verified, left as they were` : '',
+    ].filter(Boolean);
+    if (notes.length || !result.change) showToast(notes.join(' · ') || 'None of them was verified');
+    onDone();
+  };
+  return (
+    <Box label="Confirm back to parsed">
+      <p>
+        Take the verification off the verified ones among {plural(ids.length, 'skill')}? Their states stay as
+        they are. States a person wrote or changed go back to edited, so a re-parse still keeps them; the
+        others go back to parsed.
+      </p>
+      <div className="row">
+        <button className="primary" autoFocus disabled={action.busy} onClick={() => void run()}>
+          Back to parsed
+        </button>
+        <button onClick={onCancel}>Cancel</button>
+      </div>
       <ErrorNote error={action.error} onDismiss={action.clearError} />
     </Box>
   );

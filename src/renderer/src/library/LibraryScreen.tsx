@@ -233,7 +233,7 @@ export function LibraryScreen() {
       {showImport && !empty && <ApplyStatesPanel onApplied={refresh} />}
       {showSources && !paged.error && <SourcesPanel onChanged={refresh} />}
       {showSources && !paged.error && <TrashPanel onChanged={refresh} />}
-      <UndoBar onUndone={refresh} />
+      <UndoBar onUndone={refresh} version={version} />
       {!paged.error && <ConflictsPanel version={version} />}
       {paged.error && !searching ? null : empty ? (
         <EmptyLibrary />
