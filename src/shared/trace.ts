@@ -231,6 +231,8 @@ export interface AbstentionTrace {
   /** The largest rho among the candidates, and whose; null when nothing was scored. */
   bestRho: number | null;
   best: string | null;
+  /** The largest stage fit r(stage, winner) of the variant's stages; absent where it has none. */
+  bestStageFit?: number;
   abstained: boolean;
   /** What the variant would have answered had it not abstained. */
   wouldAnswer: string[];

@@ -2,7 +2,7 @@
 // no skill serves gets an empty answer with the reason, the best candidate and the threshold in the trace; a replay
 // keeps the rule; Settings turn it off per preset (null) or move it; an evaluation counts right and false
 // abstentions apart from precision and coverage. Real SQLite, the lexical engines; no timing.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,13 +49,16 @@ describe('abstaining when no skill fits', () => {
       expect(a.bestRho!).toBeLessThan(OFFLINE_ABSTAIN_BELOW);
       expect(a.wouldAnswer.length).toBeGreaterThan(0);
       expect(r.trace.answer).toEqual([]);
+      // One step: the stage is the task, so only rho decides.
+      const fit = a.bestStageFit;
+      expect(fit).toBeUndefined();
       expect(r.trace.reason).toBe(
-        `No skill fits: the best candidate, ${a.best}, has ρ ${a.bestRho!.toFixed(2)}, below the abstain threshold ${OFFLINE_ABSTAIN_BELOW}`,
+        `No skill fits: the best candidate, ${a.best}, has ρ ${a.bestRho!.toFixed(2)}${fit === undefined ? '' : ` and the best stage fit is ${fit.toFixed(2)}`}, below the abstain threshold ${OFFLINE_ABSTAIN_BELOW}`,
       );
       if (variant === 'full') expectTraceFollowsMethod(r.trace);
       // The CLI's rendering says it and how to turn it off.
       expect(renderTrace(r.trace)).toContain(
-        `No skill fits: the best candidate, ${a.best}, has ρ ${a.bestRho!.toFixed(2)}, below the abstain threshold ${OFFLINE_ABSTAIN_BELOW}; without it: ${a.wouldAnswer.join(', ')} (settings set selection.abstainBelow.offline=null always answers)`,
+        `${r.trace.reason}; without it: ${a.wouldAnswer.join(', ')} (settings set selection.abstainBelow.offline=null always answers)`,
       );
     }
     // The dense baseline ranks by the recall's score and never abstains.
@@ -68,6 +71,24 @@ describe('abstaining when no skill fits', () => {
     const r = await core['select.run']({ task: heat, variant: 'full' });
     expect(r.trace.abstention).toMatchObject({ abstained: false });
     expect(r.trace.answer.map((x) => x.name)).toContain('household-heat-object-microwave');
+  });
+
+  it('answers a long task of several steps whose skills fit their stages, though its rho is low', async () => {
+    // sh-04 names two products, options, a cart and a coupon: no one skill matches much of it (rho −1.26), but each
+    // stage's skill fits its stage.
+    const line = readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"sh-04"'))!;
+    const { task, parse } = JSON.parse(line) as {
+      task: string;
+      parse: { subtasks: string[]; states: string[] };
+    };
+    const r = await core['select.run']({ task, parse, variant: 'full' });
+    const a = r.trace.abstention!;
+    expect(a.bestRho!).toBeLessThan(OFFLINE_ABSTAIN_BELOW);
+    expect(a.bestStageFit!).toBeGreaterThanOrEqual(OFFLINE_ABSTAIN_BELOW);
+    expect(a.abstained).toBe(false);
+    expect(r.trace.answer.map((x) => x.name)).toContain('shop-checkout');
   });
 
   it('keeps the rule in a replay of the run', async () => {

@@ -19,7 +19,7 @@ export function renderTrace(
   out.push(`Answer: ${t.answer.length === 0 ? '(none)' : t.answer.map((a) => a.name).join(', ')}`);
   if (t.abstention?.abstained)
     out.push(
-      `No skill fits: the best candidate, ${t.abstention.best}, has ρ ${t.abstention.bestRho!.toFixed(2)}, below the abstain threshold ${t.abstention.threshold}; without it: ${t.abstention.wouldAnswer.join(', ')} (settings set selection.abstainBelow.${t.scorers?.relevance.tier === 'lexical' ? 'offline' : (t.preset ?? 'offline')}=null always answers)`,
+      `${t.reason}; without it: ${t.abstention.wouldAnswer.join(', ')} (settings set selection.abstainBelow.${t.scorers?.relevance.tier === 'lexical' ? 'offline' : (t.preset ?? 'offline')}=null always answers)`,
     );
   if (options.why) out.push(...renderWhy(options.why));
   if (t.preset && t.scorers) {

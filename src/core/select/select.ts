@@ -113,7 +113,7 @@ export async function selectSkills(
 
   const abstention =
     result && options.abstainBelow !== undefined
-      ? abstain(result, ctx.candidates, variant, options.abstainBelow)
+      ? abstain(result, ctx.candidates, variant, options.abstainBelow, parse?.subtasks.length ?? 0)
       : undefined;
   const unplaced = ctx.candidates.filter((c) => c.unplaced).length;
   const llmPromptTokens = result?.llm ? approxTokens(result.llm.prompt) : 0;
