@@ -21,7 +21,8 @@ const actions = ['heat', 'cool', 'wash', 'slice', 'carry', 'open', 'fill', 'dry'
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sc-select-cancel-'));
   const skills = path.join(dir, 'skills');
-  for (let i = 0; i < 300; i++) {
+  // Enough skills that scoring them all outlasts the cancel's round trip on an idle machine too.
+  for (let i = 0; i < 900; i++) {
     const a = actions[i % actions.length]!;
     const o = objects[Math.floor(i / actions.length) % objects.length]!;
     writeSkill(
@@ -90,7 +91,7 @@ describe('an offline selection over the HTTP host', () => {
         variants: ['full'],
         preset: 'offline',
         parse,
-        recallK: 300,
+        recallK: 500,
         requestId: 'long',
       });
       order.push('selection ended');
