@@ -273,6 +273,40 @@ function paddingLibrary(dir: string, have: number, total: number): string {
   return out;
 }
 
+/**
+ * Recall + one `full` selection per task: the first one alone (it builds the library's index), then the mean of all
+ * of them again, wall and CPU (on a shared machine CPU time is the steadier figure).
+ */
+async function timeSelections(
+  db: Db,
+  tasks: readonly { task: string; parse?: { subtasks: string[]; states: string[] } }[],
+  scorer: ReturnType<typeof crossEncoderScoreProvider>,
+  abstain?: number,
+): Promise<{ firstMs: number; meanMs: number; cpuMs: number }> {
+  const select = async (t: (typeof tasks)[number]): Promise<void> => {
+    const { input } = await recallCandidates(
+      t.task,
+      t.parse ?? null,
+      30,
+      (q, k) => lexicalRecall(db, q, k),
+      (ids) => loadSkillsForSelection(db, ids),
+    );
+    await selectSkills(input, scorer, { variant: 'full', abstainBelow: abstain });
+  };
+  let start = process.hrtime.bigint();
+  await select(tasks[0]!);
+  const firstMs = ms(start);
+  start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  for (const t of tasks) await select(t);
+  const used = process.cpuUsage(cpu);
+  return {
+    firstMs,
+    meanMs: ms(start) / tasks.length,
+    cpuMs: (used.user + used.system) / 1000 / tasks.length,
+  };
+}
+
 /** ms of recall + one `full` selection with fresh scores, per sample task, at `total` skills; the index build apart. */
 async function timeAt(
   total: number,
@@ -291,31 +325,8 @@ async function timeAt(
       );
     const skills = count();
     const tasks = parseLabelJsonl(readFileSync(path.join(resources, 'sample-tasks.jsonl'), 'utf8'));
-    const scorer = crossEncoderScoreProvider(encoder(db, sc));
-    const select = async (t: (typeof tasks)[number]): Promise<void> => {
-      const { input } = await recallCandidates(
-        t.task,
-        t.parse ?? null,
-        30,
-        (q, k) => lexicalRecall(db, q, k),
-        (ids) => loadSkillsForSelection(db, ids),
-      );
-      await selectSkills(input, scorer, { variant: 'full' });
-    };
-    let start = process.hrtime.bigint();
-    await select(tasks[0]!);
-    const buildMs = ms(start);
-    start = process.hrtime.bigint();
-    // CPU time too: on a shared machine it is the steadier figure.
-    const cpu = process.cpuUsage();
-    for (const t of tasks) await select(t);
-    const used = process.cpuUsage(cpu);
-    return {
-      skills,
-      buildMs,
-      meanMs: ms(start) / tasks.length,
-      cpuMs: (used.user + used.system) / 1000 / tasks.length,
-    };
+    const t = await timeSelections(db, tasks, crossEncoderScoreProvider(encoder(db, sc)));
+    return { skills, buildMs: t.firstMs, meanMs: t.meanMs, cpuMs: t.cpuMs };
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -332,30 +343,16 @@ async function timeLibraryFile(
       0,
       30,
     );
-    const scorer = crossEncoderScoreProvider(encoder(db, scorers[0]!));
-    const select = async (task: string): Promise<void> => {
-      const { input } = await recallCandidates(
-        task,
-        null,
-        30,
-        (q, k) => lexicalRecall(db, q, k),
-        (ids) => loadSkillsForSelection(db, ids),
-      );
-      await selectSkills(input, scorer, { variant: 'full', abstainBelow });
-    };
-    let start = process.hrtime.bigint();
-    await select(tasks[0]!.task);
-    const firstMs = ms(start);
-    start = process.hrtime.bigint();
-    const cpu = process.cpuUsage();
-    for (const t of tasks) await select(t.task);
-    const used = process.cpuUsage(cpu);
+    const t = await timeSelections(
+      db,
+      tasks,
+      crossEncoderScoreProvider(encoder(db, scorers[0]!)),
+      abstainBelow,
+    );
     return {
       skills: db.prepare('SELECT count(*) FROM skills').pluck().get() as number,
       tasks: tasks.length,
-      firstMs,
-      meanMs: ms(start) / tasks.length,
-      cpuMs: (used.user + used.system) / 1000 / tasks.length,
+      ...t,
     };
   } finally {
     db.close();

@@ -14,11 +14,10 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 function valueAs(current: unknown, raw: string): unknown {
   if (typeof current === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
-  if (typeof current === 'number' && raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
-  // A nullable number (selection.abstainBelow.*): "null" turns it off, a number sets it.
-  if (current === null || typeof current === 'number') {
-    if (raw === 'null') return null;
+  // A number, or a nullable one now off (selection.abstainBelow.*), where "null" turns it off.
+  if (typeof current === 'number' || current === null) {
     if (raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
+    if (raw === 'null') return null;
   }
   return raw; // a string setting, or a value of the wrong type the settings schema then names
 }

@@ -2,19 +2,10 @@
 // states are the model's own is parsed again; one whose states a person wrote or changed goes back to edited, so
 // that a later re-parse (without Replace) still leaves a human's words alone.
 import type { BackToParsedResult } from '../../shared/api/bulk';
-import { CuratorError } from '../../shared/errors';
 import type { Clock } from '../llm/ports';
 import { currentSnapshot, writeSnapshot, type StatesSnapshot } from '../states/states-records';
 import type { Db } from '../store/db';
-
-export function checkSkillIds(skillIds: unknown): number[] {
-  if (!Array.isArray(skillIds) || skillIds.length === 0)
-    throw new CuratorError('INVALID_ARGUMENT', 'Give the ids of the skills (skillIds)');
-  for (const id of skillIds)
-    if (!Number.isInteger(id))
-      throw new CuratorError('INVALID_ARGUMENT', `"${String(id)}" is not a skill id`);
-  return [...new Set(skillIds as number[])];
-}
+import { checkSkillIds } from '../tags/verify-many';
 
 /** Whether the states are what the skill's latest parse wrote (no person changed them since). */
 function modelWrote(db: Db, skillId: number, now: StatesSnapshot): boolean {

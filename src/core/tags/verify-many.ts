@@ -6,7 +6,8 @@ import { getStates, revertStates, stateHistory, verifyStates } from '../states';
 import { assertVerifyAcknowledged } from '../states/verify-audit-check';
 import type { Db } from '../store/db';
 
-function checkIds(skillIds: unknown): number[] {
+/** The ids of a bulk action over skills: a non-empty list of integers, each once. */
+export function checkSkillIds(skillIds: unknown): number[] {
   if (!Array.isArray(skillIds) || skillIds.length === 0)
     throw new CuratorError('INVALID_ARGUMENT', 'Give the ids of the skills (skillIds)');
   for (const id of skillIds)
@@ -23,7 +24,7 @@ export function verifyMany(
   acknowledgeAudit?: unknown,
   batch?: string,
 ): VerifyManyResult {
-  const ids = checkIds(skillIds);
+  const ids = checkSkillIds(skillIds);
   // Only the skills this would verify are asked about: those with states, not verified as they are.
   const toVerify = ids.filter((id) => {
     const states = getStates(db, id);
@@ -49,7 +50,7 @@ export function verifyMany(
 
 /** Puts each skill's states back as they were before its last verify (itself a step in the history). */
 export function unverifyMany(db: Db, clock: Clock, skillIds: unknown): { reverted: number[] } {
-  const ids = checkIds(skillIds);
+  const ids = checkSkillIds(skillIds);
   return db
     .transaction(() => {
       const reverted: number[] = [];
